@@ -1,0 +1,71 @@
+# «El bucle»: every target does its own set-up from a fresh clone, and a second run reuses it.
+#   make serve   build the course and serve it on http://127.0.0.1:$(PORT)/
+#   make test    the whole test suite (unit, build, browser in Debian's Chromium)
+#   make html    build only            make bench   benchmarks, printed as a table
+#   make clean   remove what the build made (make distclean also removes .venv and node_modules)
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+OUT := _build/html
+CHROMIUM := /usr/bin/chromium
+SPHINXOPTS ?=
+PYTEST_ARGS ?=
+
+FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null)
+
+.PHONY: serve html test bench clean distclean setup bundle chromium
+
+serve: html
+	$(PY) -m widgets.serve $(OUT) --port $(PORT)
+
+html: setup
+	$(PY) -m sphinx -W --keep-going -q -b html -c . lessons $(OUT) $(SPHINXOPTS)
+	@echo "Built $(OUT)/index.html"
+
+test: setup chromium
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: setup chromium
+	$(PY) -m tests.bench
+
+setup: $(VENV)/.stamp node_modules/.stamp widgets/static/.stamp
+
+bundle: widgets/static/.stamp
+
+$(VENV)/.stamp: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# The widgets' front end: ES modules bundled with esbuild; CodeMirror is split into its own
+# chunk so that reading a page never loads it. Python sources the worker runs are inlined as text.
+widgets/static/.stamp: node_modules/.stamp $(FRONT_SOURCES)
+	rm -rf widgets/static
+	node_modules/.bin/esbuild widgets/front/*.js widgets/front/*.css \
+		--bundle --splitting --format=esm --target=es2022 --minify \
+		--loader:.py=text --entry-names=[name] --chunk-names=[name]-[hash] \
+		--log-level=warning --outdir=widgets/static
+	touch $@
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing Debian's chromium for the browser tests..."; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "The browser tests need Debian's Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium'." >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+clean:
+	rm -rf _build widgets/static tests/.artifacts
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,34 @@
+"""Sphinx configuration of «El bucle».
+
+Built with ``sphinx-build -W -c . lessons _build/html`` (see the Makefile): the sources are the
+lessons, this file stays at the top of the repository next to the rest of the course.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+project = "El bucle"
+author = "El equipo de «El bucle»"
+copyright = "2026, " + author
+language = "es"
+
+extensions = ["myst_parser", "widgets"]
+
+root_doc = "index"
+source_suffix = {".md": "markdown"}
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = "El bucle"
+html_static_path = []
+html_copy_source = False
+html_show_sourcelink = False
+html_theme_options = {
+    "navigation_with_keys": True,
+}
+
+# The widgets keep the reader's work in localStorage under this key.
+bucle_curso = "el-bucle"

@@ -1,0 +1,209 @@
+"""Shared fixtures: the built course, a local server, and Debian's Chromium through Playwright.
+
+Every browser test runs with Chromium's proxy pointed at a recorder on 127.0.0.1: Chromium sends
+loopback requests directly and everything else to the recorder, which answers 403 and remembers
+it. A test fails if anything (page, worker, font, fetch) tried to leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import socketserver
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITES = Path(__file__).resolve().parent / "sites"
+CHROMIUM = "/usr/bin/chromium"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from widgets.serve import servir  # noqa: E402
+
+
+def construir(fuente: Path, destino: Path, conf: Path | None = None, *, comprobar=True):
+    """Build a site with ``sphinx-build -W``; return the finished process (stdout+stderr)."""
+    conf = conf or fuente
+    proceso = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+         "-c", str(conf), str(fuente), str(destino)],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    if comprobar and proceso.returncode != 0:
+        raise AssertionError(f"the build failed:\n{proceso.stdout}\n{proceso.stderr}")
+    return proceso
+
+
+@pytest.fixture(scope="session")
+def sitio(tmp_path_factory) -> Path:
+    """The course, built once per test run."""
+    destino = tmp_path_factory.mktemp("curso") / "html"
+    construir(ROOT / "lessons", destino, ROOT)
+    return destino
+
+
+@pytest.fixture(scope="session")
+def sitio_de_prueba(tmp_path_factory):
+    """Build ``tests/sites/<nombre>`` (once per name and run); return the output folder."""
+    hechos: dict[str, Path] = {}
+
+    def hacer(nombre: str) -> Path:
+        if nombre not in hechos:
+            destino = tmp_path_factory.mktemp(nombre) / "html"
+            construir(SITES / nombre, destino)
+            hechos[nombre] = destino
+        return hechos[nombre]
+
+    return hacer
+
+
+@pytest.fixture
+def servidor():
+    """Serve folders on 127.0.0.1; ``servidor(carpeta, prefijo="/", aislamiento=True, csp=False)``
+    returns the base URL."""
+    abiertos = []
+
+    def abrir(directorio, **opciones) -> str:
+        srv = servir(directorio, 0, **opciones)
+        abiertos.append(srv)
+        host, puerto = srv.server_address[:2]
+        return f"http://{host}:{puerto}{opciones.get('prefijo', '/')}"
+
+    yield abrir
+    for srv in abiertos:
+        srv.shutdown()
+        srv.server_close()
+
+
+class _Registrador(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self):
+        self.peticiones: list[str] = []
+        super().__init__(("127.0.0.1", 0), _ManejadorRegistro)
+
+
+#: Chromium's own services (component updates, its clock, account checks), which it calls
+#: whatever the page does and which flags do not silence. Only these exact hosts are ignored;
+#: requests of pages and workers are also checked through Playwright, with no exception.
+SERVICIOS_DEL_NAVEGADOR = frozenset({
+    "update.googleapis.com", "clients2.google.com", "accounts.google.com",
+})
+
+
+def _host(linea: str) -> str:
+    # "CONNECT host:443 HTTP/1.1" or "GET http://host/path HTTP/1.1"
+    partes = linea.split()
+    destino = partes[1] if len(partes) > 1 else ""
+    if "://" in destino:
+        return urlsplit(destino).hostname or ""
+    return destino.rsplit(":", 1)[0]
+
+
+class _ManejadorRegistro(socketserver.StreamRequestHandler):
+    def handle(self):
+        linea = self.rfile.readline(8192).decode("latin-1").strip()
+        if linea and _host(linea) not in SERVICIOS_DEL_NAVEGADOR:
+            self.server.peticiones.append(linea)
+        self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+
+@pytest.fixture(scope="session")
+def registro_externo():
+    """What tried to leave 127.0.0.1 (through Chromium's proxy), as request lines."""
+    srv = _Registrador()
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def navegador(registro_externo):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Debian's Chromium is missing at {CHROMIUM}: run 'make test' (it installs it)")
+    from playwright.sync_api import sync_playwright
+
+    proxy = "http://127.0.0.1:%d" % registro_externo.server_address[1]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-domain-reliability",
+                "--disable-client-side-phishing-detection",
+                "--disable-default-apps",
+                "--disable-features=Translate,OptimizationHints,MediaRouter,"
+                "DialMediaRouteProvider,AutofillServerCommunication,SigninInterceptBubble",
+                f"--proxy-server={proxy}",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+class Vigia:
+    """Watches a browser context: requests off 127.0.0.1, uncaught page errors, console errors."""
+
+    def __init__(self, context):
+        self.externas: list[str] = []
+        self.errores: list[str] = []
+        context.on("request", self._peticion)
+
+    def _peticion(self, request):
+        partes = urlsplit(request.url)
+        if partes.scheme in ("data", "blob", "about"):
+            return
+        if partes.hostname != "127.0.0.1":
+            self.externas.append(request.url)
+
+    def vigilar(self, page):
+        page.on("pageerror", lambda error: self.errores.append(f"pageerror: {error}"))
+
+
+@pytest.fixture
+def contexto(navegador, registro_externo, request):
+    """A fresh browser context (empty storage); fails the test on any off-origin request."""
+    antes = len(registro_externo.peticiones)
+    context = navegador.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    context.set_default_timeout(60_000)
+    vigia = Vigia(context)
+    context.vigia = vigia
+    context.on("page", vigia.vigilar)
+    yield context
+    context.close()
+    fuera = registro_externo.peticiones[antes:]
+    assert not fuera, f"requests left 127.0.0.1 through the proxy: {fuera}"
+    assert not vigia.externas, f"requests left 127.0.0.1: {vigia.externas}"
+    assert not vigia.errores, f"uncaught errors in the page: {vigia.errores}"
+
+
+@pytest.fixture
+def pagina(contexto):
+    return contexto.new_page()
+
+
+@pytest.fixture
+def movil(navegador, registro_externo):
+    """A phone-sized context (375 px wide, touch)."""
+    antes = len(registro_externo.peticiones)
+    context = navegador.new_context(viewport={"width": 375, "height": 740}, is_mobile=True,
+                                    has_touch=True, device_scale_factor=2, locale="es-ES")
+    context.set_default_timeout(60_000)
+    vigia = Vigia(context)
+    context.on("page", vigia.vigilar)
+    yield context.new_page()
+    context.close()
+    assert not registro_externo.peticiones[antes:]
+    assert not vigia.externas and not vigia.errores, (vigia.externas, vigia.errores)

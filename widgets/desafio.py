@@ -1,0 +1,7 @@
+"""The `desafio` directive."""
+
+from sphinx.application import Sphinx
+
+
+def setup_desafio(app: Sphinx) -> None:
+    pass

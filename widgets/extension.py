@@ -1,0 +1,80 @@
+"""Wires the widgets into Sphinx: configuration, one module per component, and the assets.
+
+Assets are added only to the pages that use a widget, and only for HTML builders. The build also
+publishes what the page runs: Pyodide's runtime files (from ``node_modules/pyodide``) under
+``_static/pyodide/`` and the course runtime (``runtime/*.py``) under ``runtime/``, so that a
+lesson's ``exec(open_url("runtime/entorno.py").read())`` fetches the file the repository holds.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+from . import __version__
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = Path(__file__).resolve().parent / "static"
+#: Pyodide's files the page needs; everything else in the npm package stays out of the site.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def setup_extension(app: Sphinx) -> dict:
+    app.add_config_value("bucle_curso", "curso", "html", types=[str])
+    app.add_config_value("bucle_pyodide_dir", str(ROOT / "node_modules" / "pyodide"), "", types=[str])
+    app.add_config_value("bucle_runtime_dir", str(ROOT / "runtime"), "", types=[str])
+
+    from .paginas import setup_paginas
+
+    setup_paginas(app)
+    app.connect("build-finished", publish_files)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def publish_files(app: Sphinx, exception: Exception | None) -> None:
+    """Copy the front-end bundle, Pyodide and the course runtime into the HTML output."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    if not (STATIC / ".stamp").exists():
+        raise ExtensionError(
+            f"the widgets' front end is not bundled ({STATIC} is missing): run 'make bundle'"
+        )
+    shutil.copytree(STATIC, out / "_static" / "bucle", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".stamp"))
+
+    pyodide = Path(app.config.bucle_pyodide_dir)
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise ExtensionError(
+            f"Pyodide's files are missing from {pyodide}: {', '.join(missing)} (run 'npm ci')"
+        )
+    target = out / "_static" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        _copy_if_changed(pyodide / name, target / name)
+
+    runtime_out = out / "runtime"
+    runtime_out.mkdir(parents=True, exist_ok=True)
+    for source in sorted(Path(app.config.bucle_runtime_dir).glob("*.py")):
+        if not source.name.startswith("_"):
+            _copy_if_changed(source, runtime_out / source.name)
+
+
+def _copy_if_changed(source: Path, target: Path) -> None:
+    if target.exists() and target.stat().st_size == source.stat().st_size \
+            and target.stat().st_mtime >= source.stat().st_mtime:
+        return
+    shutil.copy2(source, target)

@@ -1,0 +1,7 @@
+"""The `pregunta` directive."""
+
+from sphinx.application import Sphinx
+
+
+def setup_pregunta(app: Sphinx) -> None:
+    pass

@@ -1,0 +1,98 @@
+"""Serve a built course on 127.0.0.1, as a static host would, with the headers Python needs.
+
+    python -m widgets.serve _build/html [--port 8000] [--prefijo /curso/] [--sin-aislamiento] [--csp]
+
+HTTP/1.1 with threads; ``.wasm`` as ``application/wasm`` and ``.mjs`` as JavaScript; by default
+``Cross-Origin-Opener-Policy: same-origin`` and ``Cross-Origin-Embedder-Policy: require-corp``
+so that the page is cross-origin isolated and can interrupt Python. ``--sin-aislamiento`` sends
+neither (like most static hosts); ``--csp`` adds the strict Content-Security-Policy the site must
+work under; ``--prefijo`` serves the site under a sub-path. The tests use :func:`servir`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "style-src 'self'"
+)
+
+
+class Manejador(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".py": "text/x-python; charset=utf-8",
+        ".json": "application/json",
+        ".zip": "application/zip",
+    }
+    aislamiento = True
+    csp = False
+    prefijo = "/"
+    registro: list | None = None
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefijo):
+            return str(Path(self.directory) / "__fuera_del_prefijo__")
+        return super().translate_path("/" + path[len(self.prefijo):])
+
+    def end_headers(self) -> None:
+        if self.aislamiento:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+            self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        if self.csp:
+            self.send_header("Content-Security-Policy", CSP)
+        # Revalidate pages and widgets; the HTTP cache still serves Pyodide on later visits.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if self.registro is not None:
+            self.registro.append((self.command, self.path, args[1] if len(args) > 1 else ""))
+
+
+def servir(directorio, puerto=0, *, prefijo="/", aislamiento=True, csp=False, registro=None):
+    """Start a server in a thread; return it (``server_address``, ``shutdown()``)."""
+    if not prefijo.startswith("/") or not prefijo.endswith("/"):
+        raise ValueError("the prefix must start and end with '/'")
+    clase = type("ManejadorConfigurado", (Manejador,), {
+        "aislamiento": aislamiento, "csp": csp, "prefijo": prefijo, "registro": registro,
+    })
+    manejador = functools.partial(clase, directory=str(directorio))
+    servidor = http.server.ThreadingHTTPServer(("127.0.0.1", puerto), manejador)
+    servidor.daemon_threads = True
+    threading.Thread(target=servidor.serve_forever, daemon=True).start()
+    return servidor
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directorio", type=Path)
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefijo", default="/")
+    parser.add_argument("--sin-aislamiento", action="store_true")
+    parser.add_argument("--csp", action="store_true")
+    args = parser.parse_args(argv)
+    if not (args.directorio / "index.html").is_file():
+        parser.error(f"{args.directorio} holds no built site (run 'make html')")
+    servidor = servir(args.directorio, args.port, prefijo=args.prefijo,
+                      aislamiento=not args.sin_aislamiento, csp=args.csp)
+    host, port = servidor.server_address[:2]
+    print(f"Serving the course at http://{host}:{port}{args.prefijo}  (Ctrl+C to stop)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        servidor.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+"""The `traza` directive."""
+
+from sphinx.application import Sphinx
+
+
+def setup_traza(app: Sphinx) -> None:
+    pass
