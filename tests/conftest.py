@@ -207,3 +207,23 @@ def movil(navegador, registro_externo):
     context.close()
     assert not registro_externo.peticiones[antes:]
     assert not vigia.externas and not vigia.errores, (vigia.externas, vigia.errores)
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def violaciones_axe(page, selector=None):
+    """Run axe-core (injected from node_modules) on the page; return the serious and critical
+    violations as readable lines (empty when there are none)."""
+    page.add_script_tag(path=str(AXE))
+    resultado = page.evaluate(
+        """async (selector) => {
+            const r = await axe.run(selector ? document.querySelector(selector) : document,
+                                    { resultTypes: ["violations"] });
+            return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+                                            nodes: v.nodes.map(n => n.target.join(" ")) }));
+        }""",
+        selector,
+    )
+    return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes'][:3]}"
+            for v in resultado if v["impact"] in ("serious", "critical")]

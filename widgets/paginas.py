@@ -1,8 +1,8 @@
 """Per-page assets: a page loads the JS and CSS of the widgets it uses, and nothing otherwise.
 
 Each kind of widget has one entry module in the bundle (``_static/bucle/<tipo>.js``) that
-defines its custom element; all share ``_static/bucle/bucle.css``. The page tells the front end
-the course and the page (for storage keys) through ``data-`` attributes on the widgets' script.
+defines its custom element; all share ``_static/bucle/bucle.css``. Each widget carries the
+course and the page (for storage keys) in ``data-`` attributes (see :mod:`widgets.nodos`).
 """
 
 from __future__ import annotations
@@ -41,6 +41,5 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     if not tipos:
         return
     app.add_css_file("bucle/bucle.css")
-    datos = {"data-curso": app.config.bucle_curso, "data-pagina": pagename}
     for modulo in sorted({MODULO_DE.get(tipo, tipo) for tipo in tipos}):
-        app.add_js_file(f"bucle/{modulo}.js", type="module", **datos)
+        app.add_js_file(f"bucle/{modulo}.js", type="module")

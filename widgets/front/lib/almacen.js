@@ -1,0 +1,100 @@
+// The reader's work in localStorage, and nothing that breaks when storage does.
+//
+// Keys: "bucle:<curso>:<pagina>:<widget>" for a widget's state (a cell's code, a question's
+// answer, a challenge's code and best result); values are JSON. Storage that is disabled, full
+// or holds corrupt JSON never throws: reads give null, writes return false, and the page shows
+// one notice («No se puede guardar tu progreso en este navegador…») the first time it fails.
+
+const PREFIJO = "bucle";
+let avisado = false;
+
+/** The storage key of a widget element (it carries data-curso, data-pagina, data-bucle-id). */
+export function claveDe(elemento, sufijo = "") {
+  const { curso, pagina, bucleId } = elemento.dataset;
+  return [PREFIJO, curso, pagina, bucleId + (sufijo ? `.${sufijo}` : "")].join(":");
+}
+
+function almacen() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // access itself can throw (storage disabled by policy)
+  }
+}
+
+/** The value under `clave`, or null if missing, unreadable or corrupt. */
+export function leer(clave) {
+  let texto;
+  try {
+    texto = almacen()?.getItem(clave);
+  } catch {
+    avisar();
+    return null;
+  }
+  if (texto == null) return null;
+  try {
+    return JSON.parse(texto);
+  } catch {
+    return null;
+  }
+}
+
+/** Save `valor` as JSON; false (and one notice on the page) when it cannot be kept. */
+export function guardar(clave, valor) {
+  const a = almacen();
+  try {
+    if (!a) throw new Error("sin localStorage");
+    a.setItem(clave, JSON.stringify(valor));
+    return true;
+  } catch {
+    avisar();
+    return false;
+  }
+}
+
+export function borrar(clave) {
+  try {
+    almacen()?.removeItem(clave);
+  } catch {
+    /* nothing to keep, nothing lost */
+  }
+}
+
+/** Every key under a prefix ("bucle:<curso>:"), for the course's progress and its export. */
+export function claves(prefijo) {
+  const a = almacen();
+  const todas = [];
+  try {
+    for (let i = 0; i < a.length; i++) {
+      const k = a.key(i);
+      if (k.startsWith(prefijo)) todas.push(k);
+    }
+  } catch {
+    /* unavailable: no keys */
+  }
+  return todas;
+}
+
+/** Call `alCambiar(valor)` when another tab changes `clave`. */
+export function escuchar(clave, alCambiar) {
+  globalThis.addEventListener("storage", (evento) => {
+    if (evento.key !== clave) return;
+    try {
+      alCambiar(evento.newValue == null ? null : JSON.parse(evento.newValue));
+    } catch {
+      /* corrupt value from the other tab: ignore */
+    }
+  });
+}
+
+function avisar() {
+  if (avisado || typeof document === "undefined") return;
+  avisado = true;
+  const aviso = document.createElement("p");
+  aviso.className = "bucle-aviso-almacen";
+  aviso.setAttribute("role", "status");
+  aviso.textContent =
+    "No se puede guardar tu progreso en este navegador (el almacenamiento está lleno o " +
+    "desactivado). Todo funciona, pero lo que hagas se perderá al cerrar la página.";
+  (document.querySelector("article") ?? document.body).prepend(aviso);
+}

@@ -1,0 +1,61 @@
+// The course's progress: what the index shows, fed by the questions and the challenges.
+//
+// One JSON value per course, under "bucle:<curso>:progreso":
+//   { "<pagina>": { "preguntas": { "<id>": true | false },        // answered right / wrong
+//                   "desafios":  { "<id>": { "superadas": n, "total": m } } } }  // best result
+// Widgets call registrarPregunta / registrarDesafio; the index reads progresoDe(curso).
+// exportar / importar move every key of the course (code, answers, progress) as one file.
+import { claves, guardar, leer } from "./almacen.js";
+
+const clave = (curso) => `bucle:${curso}:progreso`;
+
+export function progresoDe(curso) {
+  const datos = leer(clave(curso));
+  return datos && typeof datos === "object" && !Array.isArray(datos) ? datos : {};
+}
+
+function actualizar(elemento, cambio) {
+  const { curso, pagina } = elemento.dataset;
+  const todo = progresoDe(curso);
+  const deLaPagina = (todo[pagina] ??= {});
+  cambio(deLaPagina);
+  guardar(clave(curso), todo);
+  globalThis.dispatchEvent?.(new CustomEvent("bucle:progreso", { detail: { curso, pagina } }));
+}
+
+/** A question of `elemento` (a widget with data-curso, data-pagina, data-bucle-id) was answered. */
+export function registrarPregunta(elemento, correcta) {
+  actualizar(elemento, (p) => {
+    (p.preguntas ??= {})[elemento.dataset.bucleId] = Boolean(correcta);
+  });
+}
+
+/** A challenge was graded: keep the best result. */
+export function registrarDesafio(elemento, superadas, total) {
+  actualizar(elemento, (p) => {
+    const desafios = (p.desafios ??= {});
+    const antes = desafios[elemento.dataset.bucleId];
+    if (!antes || superadas > antes.superadas || total !== antes.total) {
+      desafios[elemento.dataset.bucleId] = { superadas, total };
+    }
+  });
+}
+
+/** Every saved value of the course, as one JSON-able object. */
+export function exportar(curso) {
+  const datos = {};
+  for (const k of claves(`bucle:${curso}:`)) datos[k] = leer(k);
+  return { curso, version: 1, datos };
+}
+
+/** Restore an export of the same course; returns how many values were written. */
+export function importar(curso, archivo) {
+  if (!archivo || archivo.curso !== curso || typeof archivo.datos !== "object") {
+    throw new Error("El archivo no es un progreso exportado de este curso.");
+  }
+  let escritos = 0;
+  for (const [k, v] of Object.entries(archivo.datos)) {
+    if (k.startsWith(`bucle:${curso}:`) && guardar(k, v)) escritos++;
+  }
+  return escritos;
+}
