@@ -431,6 +431,15 @@ def test_muestra_acorta_lo_largo_en_una_linea(rt):
 
 # ------------------------------------------------------- ModeloGuionizado
 
+def test_el_detalle_señala_el_bloque_si_no_es_un_dict(rt):
+    largo = "x" * 80
+    modelo = rt["ModeloGuionizado"]([([("usuario", ["a", largo])], [])])
+    with pytest.raises(rt["GuionRoto"]) as info:
+        modelo([("usuario", ("a", largo + "y"))], [])
+    assert str(info.value).split("\n")[4:7] == [
+        "  La diferencia, en el bloque 1:", f"    esperado: '{largo}'", f"    recibido: '{largo}y'"]
+
+
 def test_el_modelo_responde_en_orden_y_cuenta_los_turnos(rt):
     guion = guion_de_la_leccion(rt)
     modelo = rt["ModeloGuionizado"](guion)
@@ -734,7 +743,8 @@ def test_cuando_acaba_un_guion_que_termina_con_llamadas(rt):
                                "llamaron una 2.ª vez (turno 2).")
 
 
-@pytest.mark.parametrize("guion", [[], "guion", [([], "hola")], [("a", [])], [([], [], [])]])
+@pytest.mark.parametrize("guion", [[], "guion", [([], "hola")], [("a", [])], [([], [], [])],
+                                   [(["hola"], [])], [([{"type": "text", "text": "hola"}], [])]])
 def test_un_guion_mal_hecho(rt, guion):
     with pytest.raises(ValueError, match="guion"):
         rt["ModeloGuionizado"](guion)
