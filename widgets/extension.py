@@ -36,9 +36,11 @@ def setup_extension(app: Sphinx) -> dict:
     app.add_config_value("bucle_pyodide_dir", str(ROOT / "node_modules" / "pyodide"), "", types=[str])
     app.add_config_value("bucle_runtime_dir", str(ROOT / "runtime"), "", types=[str])
 
+    from .csp import setup_csp
     from .paginas import setup_paginas
 
     setup_paginas(app)
+    setup_csp(app)
     app.connect("build-finished", publish_files)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 

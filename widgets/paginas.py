@@ -20,11 +20,13 @@ def setup_paginas(app: Sphinx) -> None:
     setup_nodos(app)
     from .celda import setup_celda
     from .desafio import setup_desafio
+    from .lectura import setup_lectura
     from .pregunta import setup_pregunta
     from .progreso import setup_progreso
     from .traza import setup_traza
 
-    for setup_componente in (setup_celda, setup_traza, setup_pregunta, setup_desafio, setup_progreso):
+    for setup_componente in (setup_celda, setup_traza, setup_pregunta, setup_desafio, setup_progreso,
+                             setup_lectura):
         setup_componente(app)
     app.connect("html-page-context", add_page_assets)
 

@@ -1,7 +1,178 @@
-"""The `traza` directive."""
+"""The `traza` directive: an agent loop over a scripted conversation, step by step.
 
+An author writes::
+
+    ```{traza}
+    :tope: 10
+    :id: el-bucle
+    :titulo: El bucle, paso a paso
+    inicio = INICIO_BUCLE
+    guion = guion_bucle()
+    ```
+
+The content is Python, run at build time in a fresh namespace with ``runtime/entorno.py``,
+``guionizado.py`` and ``escenarios.py`` loaded (as a page loads them). It must define ``inicio``
+(the start messages) and ``guion`` (the script of ``ModeloGuionizado``); it may define
+``entorno`` (default: ``dict(ENTORNO)``). ``:tope:`` is the maximum of the page's cap control.
+
+The build runs the reference loop of the challenge ``bucle-con-tope``
+(``challenges/bucle-con-tope/solucion.py``) with ``ModeloGuionizado(guion)`` once per cap from 1
+to ``tope``, records each run with ``challenges/trazas.py`` (whose docstring is the trace
+format), and embeds them all; the page steps through them with no Python. A scenario the model
+rejects fails the build at the directive's line, with the model's complaint.
+
+Node tree (the children are what reads without JavaScript: the final M of the largest cap)::
+
+    widget(tipo="traza", ident, datos={"titulo", "tope", "trazas": {"1": traza, …}})
+      rubric            titulo
+      paragraph         "Al final, con tope 10, el bucle devuelve «fin» y M tiene 9 mensajes:"
+      enumerated_list   start=0, one item per message of M
+        list_item
+          paragraph       strong(rol)
+          bullet_list     one item per block: paragraph > literal(muestra line)
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import traceback
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from .nodos import nuevo_widget
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCIA = ROOT / "challenges" / "bucle-con-tope" / "solucion.py"
+TRAZAS = ROOT / "challenges" / "trazas.py"
+RUNTIME = ("entorno", "guionizado", "escenarios")
+TOPE_MAXIMO = 50
+TITULO = "El bucle, paso a paso"
+
+_trazas_modulo = None
+
+
+def modulo_trazas():
+    """challenges/trazas.py as a module (challenges/ is not a package)."""
+    global _trazas_modulo
+    if _trazas_modulo is None:
+        spec = importlib.util.spec_from_file_location("bucle_trazas", TRAZAS)
+        modulo = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(modulo)
+        _trazas_modulo = modulo
+    return _trazas_modulo
+
+
+class TrazaDirective(SphinxDirective):
+    has_content = True
+    option_spec = {
+        "tope": directives.unchanged_required,
+        "id": directives.unchanged_required,
+        "titulo": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        tope = self._tope()
+        ns = self._escenario()
+        trazas = {str(c): self._trazar(ns, c) for c in range(1, tope + 1)}
+        titulo = self.options.get("titulo", TITULO)
+        datos = {"titulo": titulo, "tope": tope, "trazas": trazas}
+        nodo = nuevo_widget(self, "traza", datos, self.options.get("id"))
+        nodo += nodes.rubric(titulo, titulo)
+        nodo += self._final_legible(trazas[str(tope)], tope)
+        for ruta in (REFERENCIA, TRAZAS, *(ROOT / "runtime" / f"{n}.py" for n in RUNTIME)):
+            self.env.note_dependency(str(ruta))
+        return [nodo]
+
+    def _tope(self) -> int:
+        texto = self.options.get("tope", "10").strip()
+        if not texto.isdigit() or not 1 <= int(texto) <= TOPE_MAXIMO:
+            raise self.error(f"«:tope: {texto}» no vale: el tope debe ser un número entero "
+                             f"de 1 a {TOPE_MAXIMO}")
+        return int(texto)
+
+    def _escenario(self) -> dict:
+        """Run the author's code in a fresh namespace with the runtime loaded; check it."""
+        from runtime import espacio
+
+        ns = espacio(*RUNTIME)
+        codigo = "\n".join(self.content)
+        nombre = f"<traza de {self.env.docname}>"
+        try:
+            exec(compile(codigo, nombre, "exec"), ns)
+        except Exception as error:  # noqa: BLE001 - any failure of the author's code is reported
+            linea = _linea_en(error, nombre)
+            donde = ""
+            if linea:
+                donde = f" en su línea {linea} (línea {self._linea_del_archivo(linea)} del archivo)"
+            mensaje = error.msg if isinstance(error, SyntaxError) else str(error)
+            raise self.error(f"el código de la traza falla{donde}: "
+                             f"{type(error).__name__}: {mensaje}") from None
+        faltan = [f"{n} ({que})" for n, que in (("inicio", "los mensajes iniciales"),
+                                                 ("guion", "el guion del modelo")) if n not in ns]
+        if faltan:
+            raise self.error("el código de la traza debe definir " + " y ".join(faltan))
+        ns.setdefault("entorno", dict(ns["ENTORNO"]))
+        if not isinstance(ns["entorno"], dict):
+            raise self.error("entorno debe ser un diccionario ruta → texto")
+        # The reference loop, read from the challenge; it replaces any `bucle` of the author's.
+        exec(compile(REFERENCIA.read_text(encoding="utf-8"), str(REFERENCIA), "exec"), ns)
+        return ns
+
+    def _linea_del_archivo(self, linea: int) -> int:
+        """The file's line of line ``linea`` (1-based) of the code. MyST counts content_offset
+        from the directive's first line (options included); reStructuredText, from the file's."""
+        if type(self.state).__module__.startswith("myst_parser"):
+            return self.lineno + self.content_offset + linea
+        return self.content_offset + linea
+
+    def _trazar(self, ns: dict, tope: int) -> dict:
+        try:
+            modelo = ns["ModeloGuionizado"](ns["guion"])
+        except Exception as error:  # noqa: BLE001
+            raise self.error(f"el guion no vale: {type(error).__name__}: {error}") from None
+        traza = modulo_trazas().trazar(
+            ns["bucle"], modelo, copy.deepcopy(ns["inicio"]), copy.deepcopy(ns["entorno"]), tope,
+            funciones=ns["FUNCIONES"], muestra=ns["muestra"],
+        )
+        final = traza["eventos"][-1]
+        if final["tipo"] == "excepcion":
+            raise self.error(f"con tope {tope}, el bucle de referencia no puede seguir el guion; "
+                             f"el modelo guionizado se queja ({final['clase']}):\n"
+                             f"{final['mensaje']}")
+        if final["tipo"] != "devuelve":
+            raise self.error(f"con tope {tope}, la traza del bucle de referencia es demasiado larga")
+        return traza
+
+    def _final_legible(self, traza: dict, tope: int) -> list[nodes.Node]:
+        final = traza["eventos"][-1]
+        M = final["M"] or []
+        resumen = (f"Al final, con tope {tope}, el bucle devuelve «{final['motivo']}» "
+                   f"y M tiene {len(M)} {'mensaje' if len(M) == 1 else 'mensajes'}:")
+        lista = nodes.enumerated_list(enumtype="arabic", start=0, classes=["bucle-traza-final"])
+        for indice in M:
+            mensaje = traza["mensajes"][indice]
+            item = nodes.list_item()
+            item += nodes.paragraph("", "", nodes.strong(mensaje["rol"] or "", mensaje["rol"] or "?"))
+            bloques = nodes.bullet_list()
+            for linea in mensaje["lineas"]:
+                bloques += nodes.list_item("", nodes.paragraph("", "", nodes.literal(linea, linea)))
+            item += bloques
+            lista += item
+        return [nodes.paragraph(resumen, resumen), lista]
+
+
+def _linea_en(error: BaseException, nombre: str) -> int | None:
+    """The line of the author's code where ``error`` happened (or its SyntaxError line)."""
+    if isinstance(error, SyntaxError) and error.filename == nombre:
+        return error.lineno
+    lineas = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == nombre]
+    return lineas[-1] if lineas else None
 
 
 def setup_traza(app: Sphinx) -> None:
-    pass
+    app.add_directive("traza", TrazaDirective)

@@ -1,0 +1,256 @@
+// The steps of a trace: what the trace widget shows, from the trace JSON that
+// challenges/trazas.py records (its docstring is the format). No DOM here.
+//
+// A trace records what can be observed of a run: the M the model received at each call, its
+// response, each executed tool call with its effect on the environment, and how the loop ended.
+// Each turn becomes separate steps:
+//   "modelo"         the loop calls the model with M (N messages)
+//   "respuesta"      the response arrives and (if the next M shows it) joins M
+//   "llamada"        one executed call, with what it changed in the environment
+//   "observaciones"  M grows (or changes) to what the next call or the return shows
+//   and one last step: "devuelve" | "excepcion" | "cortada".
+// A step is { tipo, turno, M: [message index], nuevos: [position in M], recibe: [position] | null,
+//   entorno: {ruta: texto} (after the step), cambios: [{ruta, antes, despues}], texto, detalle:
+//   [line], respuesta?: message index, firma } where `firma` compares steps of two traces.
+
+const PLURAL = (n, uno, varios) => (n === 1 ? `${uno}` : `${n} ${varios}`);
+const mensajes = (n) => (n === 1 ? "1 mensaje" : `${n} mensajes`);
+
+/** The steps of `traza`, in order. */
+export function pasos(traza) {
+  const tabla = traza.mensajes ?? [];
+  const eventos = traza.eventos ?? [];
+  const lista = [];
+  let M = [...(traza.inicio ?? [])];
+  let entorno = { ...(traza.entorno ?? {}) };
+  let turno = 0;
+
+  // `datos`: what, beyond M and the environment, makes this step the same in another trace.
+  const nuevo = (tipo, campos, datos = null) => {
+    const paso = { tipo, turno, M, nuevos: [], recibe: null, entorno, cambios: [], detalle: [], ...campos };
+    paso.firma = firma(paso, tabla, datos);
+    lista.push(paso);
+    return paso;
+  };
+  const aplica = (cambios = []) => {
+    if (!cambios.length) return;
+    entorno = { ...entorno };
+    for (const { ruta, despues } of cambios) {
+      if (despues == null) delete entorno[ruta];
+      else entorno[ruta] = despues;
+    }
+  };
+  // M as the next observation shows it: the next model call's M or the returned M.
+  const siguienteM = (desde) => {
+    for (let j = desde; j < eventos.length; j++) {
+      if (eventos[j].tipo === "modelo") return eventos[j].M;
+      if (eventos[j].tipo === "devuelve") return eventos[j].M;
+      if (eventos[j].tipo !== "llamada") return null;
+    }
+    return null;
+  };
+  // Before a new observation of M: a step showing how M changed since the last one shown.
+  const alcanza = (observado) => {
+    if (!observado || iguales(observado, M)) return;
+    const nuevos = distintas(M, observado);
+    const antes = M;
+    M = observado;
+    nuevo("observaciones", { nuevos, texto: textoDeCambio(antes, observado, nuevos, tabla) });
+  };
+
+  eventos.forEach((evento, i) => {
+    if (evento.tipo === "modelo") {
+      alcanza(evento.M);
+      turno = evento.turno;
+      const n = evento.n ?? evento.M.length;
+      const herramientas = evento.herramientas;
+      nuevo("modelo", {
+        recibe: evento.M.map((_, p) => p),
+        herramientas,
+        texto: `El bucle llama al modelo con ${mensajes(n)}.` + (evento.error ? " El modelo se queja." : ""),
+        detalle: evento.error ? lineasDeError(evento.error) : [],
+      }, [herramientas, evento.error]);
+      if (evento.error) return;
+      const despues = siguienteM(i + 1);
+      const posicion = M.length;
+      const entra = despues && despues.length > posicion && iguales(despues.slice(0, posicion), M)
+        && despues[posicion] === evento.respuesta;
+      let texto = `El modelo responde con ${describeRespuesta(tabla[evento.respuesta])}`;
+      if (entra) {
+        M = [...M, evento.respuesta];
+        texto += `; la respuesta entra en M como M[${posicion}].`;
+      } else if (despues) {
+        texto += "; el bucle no la añade a M tal cual.";
+      } else {
+        texto += ".";
+      }
+      // When the response is not in M, the step shows it in its detail instead.
+      const detalle = entra ? [] : (tabla[evento.respuesta]?.lineas ?? []);
+      nuevo("respuesta", { nuevos: entra ? [posicion] : [], respuesta: evento.respuesta, texto, detalle },
+        [tabla[evento.respuesta]?.contenido, entra]);
+    } else if (evento.tipo === "llamada") {
+      aplica(evento.cambios);
+      const quien = evento.id ? `${evento.nombre} (${evento.id})` : evento.nombre;
+      const efecto = evento.cambios?.length
+        ? `cambia ${evento.cambios.map((c) => c.ruta).join(", ")}.`
+        : "el entorno no cambia.";
+      nuevo("llamada", {
+        cambios: evento.cambios ?? [],
+        texto: evento.error
+          ? `Se ejecuta ${quien} y falla: ${evento.error.clase}; ${efecto}`
+          : `Se ejecuta ${quien}: ${efecto}`,
+        detalle: [evento.linea, evento.error
+          ? `→ error ${evento.error.clase}: ${evento.error.mensaje}`
+          : `→ ${evento.linea_resultado}`],
+      }, [evento.id, evento.nombre, evento.entrada, evento.posicionales, evento.resultado, evento.error]);
+    } else {
+      aplica(evento.cambios);
+      if (evento.tipo === "devuelve") alcanza(evento.M);
+      const { tipo, cambios, M: _, n, ...datos } = evento;
+      nuevo(tipo, { cambios: cambios ?? [], ...final(evento, traza, turno, M) }, datos);
+    }
+  });
+  return lista;
+}
+
+function final(evento, traza, turno, M) {
+  const tras = turno ? ` tras el turno ${turno}` : " sin llamar al modelo";
+  if (evento.tipo === "excepcion") {
+    const linea = evento.linea ? ` (línea ${evento.linea})` : "";
+    return {
+      texto: `El bucle se detiene${tras} con una excepción: ${evento.clase}${linea}.`,
+      detalle: lineasDeError(evento),
+    };
+  }
+  if (evento.tipo === "cortada") {
+    return { texto: `La traza se corta aquí: el bucle pasó de ${evento.eventos} eventos.` };
+  }
+  if (evento.motivo == null || evento.M == null) {
+    return { texto: `El bucle devuelve${tras} ${evento.valor ?? "otra cosa"}, no (motivo, texto, M).` };
+  }
+  const texto = evento.texto == null ? "None" : "texto";
+  let porque = "";
+  if (evento.motivo === "fin") porque = " El modelo respondió sin llamadas.";
+  if (evento.motivo === "tope") {
+    porque = ` Se agotó el tope de ${PLURAL(traza.tope, "una llamada", "llamadas")} al modelo.`;
+  }
+  const usuario = evento.texto == null
+    ? " No hay texto para el usuario."
+    : "";
+  return {
+    texto: `El bucle devuelve ("${evento.motivo}", ${texto}, M)${tras}.${porque} `
+      + `M tiene ${mensajes(evento.n ?? M.length)}.${usuario}`,
+    detalle: evento.texto == null ? [] : [`texto: ${comoTexto(evento.texto)}`],
+  };
+}
+
+function lineasDeError(error) {
+  return [`${error.clase}: ${comoTexto(error.mensaje)}`];
+}
+
+function comoTexto(x) {
+  return typeof x === "string" ? x : JSON.stringify(x);
+}
+
+function describeRespuesta(mensaje) {
+  const bloques = Array.isArray(mensaje?.contenido) ? mensaje.contenido : null;
+  if (!bloques) return "algo que no es una lista de bloques";
+  const textos = bloques.filter((b) => b?.type === "text").length;
+  const ids = bloques.filter((b) => b?.type === "tool_use").map((b) => b.id);
+  const partes = [];
+  if (textos) partes.push(PLURAL(textos, "un texto", "textos"));
+  if (ids.length) partes.push(`${PLURAL(ids.length, "una llamada", "llamadas")} (${ids.join(", ")})`);
+  if (!partes.length) return "una lista vacía";
+  return partes.join(" y ") + (ids.length ? "" : ", sin llamadas");
+}
+
+function textoDeCambio(antes, despues, nuevos, tabla) {
+  const prefijo = iguales(despues.slice(0, antes.length), antes);
+  const anadidos = despues.slice(antes.length);
+  if (prefijo && anadidos.length === 1) {
+    const m = tabla[anadidos[0]];
+    const bloques = Array.isArray(m?.contenido) ? m.contenido : [];
+    const ids = bloques.filter((b) => b?.type === "tool_result").map((b) => b.tool_use_id);
+    if (m?.rol === "usuario" && ids.length && ids.length === bloques.length) {
+      return `Las observaciones entran en M: M[${antes.length}], un mensaje del usuario con `
+        + `${PLURAL(ids.length, "un resultado", "resultados")} (${ids.join(", ")}).`;
+    }
+  }
+  if (prefijo && anadidos.length) {
+    return `Entran en M: ${nuevos.map((p) => `M[${p}]`).join(", ")}.`;
+  }
+  return `M cambia: ahora tiene ${mensajes(despues.length)}`
+    + (nuevos.length ? `, distintos desde M[${nuevos[0]}].` : ".");
+}
+
+const iguales = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Positions of `despues` that are new or differ from `antes`. */
+export function distintas(antes, despues) {
+  return despues.map((x, p) => (antes[p] === x ? -1 : p)).filter((p) => p >= 0);
+}
+
+/** The index, in `nuevos`, of the step that matches step `i` of `viejos`: the same turn and
+ *  the same place in it (or its last step); the last step if that turn does not exist. */
+export function pasoEquivalente(viejos, i, nuevos) {
+  if (!nuevos.length) return 0;
+  const turno = viejos[i]?.turno;
+  const primero = viejos.findIndex((p) => p.turno === turno);
+  const desplazamiento = i - primero;
+  const delTurno = nuevos.map((p, j) => (p.turno === turno ? j : -1)).filter((j) => j >= 0);
+  if (!delTurno.length) return nuevos.length - 1;
+  return delTurno[Math.min(desplazamiento, delTurno.length - 1)];
+}
+
+/** The first step where two traces differ, or null when they show the same run:
+ *  { indice, esperado: step | null, obtenido: step | null } (null past the end of one). */
+export function divergencia(esperada, obtenida) {
+  const a = pasos(esperada);
+  const b = pasos(obtenida);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i]?.firma !== b[i]?.firma) return { indice: i, esperado: a[i] ?? null, obtenido: b[i] ?? null };
+  }
+  return null;
+}
+
+/** How a file's text changed, as pieces { tipo: "igual" | "quita" | "pone", texto }: the common
+ *  start and end are kept whole words, and the middle is what was removed and what was put. */
+export function diferenciaTexto(antes, despues) {
+  if (antes == null) return despues ? [{ tipo: "pone", texto: despues }] : [];
+  if (despues == null) return antes ? [{ tipo: "quita", texto: antes }] : [];
+  const palabra = (c) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+  const corta = Math.min(antes.length, despues.length);
+  let p = 0;
+  while (p < corta && antes[p] === despues[p]) p++;
+  while (p > 0 && palabra(antes[p - 1]) && (palabra(antes[p]) || palabra(despues[p]))) p--;
+  let s = 0;
+  while (s < corta - p && antes[antes.length - 1 - s] === despues[despues.length - 1 - s]) s++;
+  const fin = (t) => t.length - s;
+  // The common end starts at fin(): it must not start in the middle of a word either.
+  const partida = () => palabra(antes[fin(antes)])
+    && (palabra(antes[fin(antes) - 1]) || palabra(despues[fin(despues) - 1]));
+  while (s > 0 && partida()) s--;
+  const piezas = [
+    { tipo: "igual", texto: antes.slice(0, p) },
+    { tipo: "quita", texto: antes.slice(p, fin(antes)) },
+    { tipo: "pone", texto: despues.slice(p, fin(despues)) },
+    { tipo: "igual", texto: antes.slice(fin(antes)) },
+  ];
+  return piezas.filter((x) => x.texto);
+}
+
+// What makes two steps of different traces the same: kind, turn, the messages themselves (not
+// their indices, which belong to each trace's table), the environment, and the event's data.
+function firma(paso, tabla, datos) {
+  const contenido = (i) => [tabla[i]?.rol ?? null, tabla[i]?.contenido ?? null];
+  return canonico([paso.tipo, paso.turno, paso.M.map(contenido), paso.entorno, datos]);
+}
+
+/** JSON with object keys sorted, so that equal data gives equal text. */
+export function canonico(x) {
+  if (Array.isArray(x)) return `[${x.map(canonico).join(",")}]`;
+  if (x && typeof x === "object") {
+    return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canonico(x[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(x ?? null);
+}

@@ -1,0 +1,245 @@
+// <bucle-traza>: step through an agent loop's run, turn by turn, with no Python in the page.
+//
+// Data (the widget's JSON, or the `datos` property set before the element is connected):
+//   { titulo, tope, trazas: { "1": traza, …, "10": traza } }   (traza: see challenges/trazas.py)
+// Optional `marca` property: { indice, texto } marks one step (where a reader's run departs from
+// the expected one) and opens the widget there.
+//
+// Built inside the element (the server-rendered children, the final M, are hidden):
+//   .bucle-traza-ui
+//     .bucle-traza-cabecera   title · select «Tope» · toggle «Lo que ve el modelo» (aria-pressed)
+//     .bucle-traza-mandos     «Turno N» «Paso X de Y» · slider «Paso» · Inicio Anterior Siguiente Final
+//     .bucle-traza-evento     what happens in this step (+ detail lines, the toggle's note)
+//     [role=status]           the same, announced politely
+//     .bucle-traza-paneles    M (one item per message, one line per block) · the environment
+import { diferenciaTexto, pasoEquivalente, pasos } from "./lib/traza-pasos.js";
+
+let contador = 0;
+
+function h(etiqueta, atributos = {}, ...hijos) {
+  const el = document.createElement(etiqueta);
+  for (const [nombre, valor] of Object.entries(atributos)) {
+    if (nombre === "class") el.className = valor;
+    else if (nombre === "text") el.textContent = valor;
+    else if (valor != null && valor !== false) el.setAttribute(nombre, valor === true ? "" : valor);
+  }
+  el.append(...hijos.filter((x) => x != null));
+  return el;
+}
+
+const TECLAS = { ArrowLeft: "anterior", ArrowRight: "siguiente", Home: "inicio", End: "final" };
+
+class BucleTraza extends HTMLElement {
+  connectedCallback() {
+    if (this.ui) return;
+    const datos = this.datos ?? JSON.parse(this.querySelector(":scope > script.bucle-datos")?.textContent || "null");
+    if (!datos?.trazas || !Object.keys(datos.trazas).length) return;
+    this.datos = datos;
+    this.topes = Object.keys(datos.trazas).map(Number).sort((a, b) => a - b);
+    this.tope = this.topes.includes(datos.tope) ? datos.tope : this.topes.at(-1);
+    this.cache = new Map();
+    this.veModelo = false;
+    this.prefijo = this.id || `bucle-traza-${++contador}`;
+    for (const hijo of this.children) if (!hijo.matches("script")) hijo.hidden = true;
+    this.construir();
+    this.mostrar(this.marca?.indice ?? 0, { anunciar: false });
+  }
+
+  pasos(tope = this.tope) {
+    if (!this.cache.has(tope)) this.cache.set(tope, pasos(this.datos.trazas[String(tope)]));
+    return this.cache.get(tope);
+  }
+
+  traza() {
+    return this.datos.trazas[String(this.tope)];
+  }
+
+  construir() {
+    const id = (sufijo) => `${this.prefijo}-${sufijo}`;
+    const boton = (texto, accion) => {
+      const b = h("button", { type: "button", class: `bucle-traza-${accion}`, text: texto });
+      b.addEventListener("click", () => this.ir(accion));
+      return b;
+    };
+    this.botones = {
+      inicio: boton("Inicio", "inicio"),
+      anterior: boton("Anterior", "anterior"),
+      siguiente: boton("Siguiente", "siguiente"),
+      final: boton("Final", "final"),
+    };
+    this.barra = h("input", { type: "range", class: "bucle-traza-barra", min: 1, step: 1, "aria-label": "Paso" });
+    this.barra.addEventListener("input", () => this.mostrar(Number(this.barra.value) - 1));
+    this.selector = h("select", { id: id("tope") });
+    for (const t of this.topes) this.selector.append(h("option", { value: t, text: String(t) }));
+    this.selector.value = String(this.tope);
+    this.selector.addEventListener("change", () => this.cambiarTope(Number(this.selector.value)));
+    this.conmutador = h("button", {
+      type: "button", class: "bucle-traza-ve", "aria-pressed": "false", text: "Lo que ve el modelo",
+    });
+    this.conmutador.addEventListener("click", () => {
+      this.veModelo = !this.veModelo;
+      this.mostrar(this.indice, { anunciar: false });
+    });
+
+    this.turno = h("strong", { class: "bucle-traza-turno" });
+    this.numero = h("span", { class: "bucle-traza-numero" });
+    this.texto = h("p", { class: "bucle-traza-texto" });
+    this.detalle = h("pre", { class: "bucle-traza-detalle" });
+    this.nota = h("p", { class: "bucle-traza-nota" });
+    this.aviso = h("p", { class: "bucle-traza-marca" });
+    this.anuncio = h("p", { class: "bucle-oculto-visual", role: "status", "aria-live": "polite" });
+    this.cuenta = h("span", { class: "bucle-traza-cuenta" });
+    this.listaM = h("ol", { class: "bucle-traza-mensajes", "aria-labelledby": id("m") });
+    this.ficheros = h("ul", { class: "bucle-traza-ficheros", "aria-labelledby": id("entorno") });
+    this.nadaEntorno = h("span", { class: "bucle-traza-etiqueta bucle-traza-no-ve", text: "el modelo no lo ve" });
+    this.panelEntorno = h("section", { class: "bucle-traza-panel bucle-traza-entorno", "aria-labelledby": id("entorno") },
+      h("p", { class: "bucle-traza-panel-titulo", id: id("entorno") }, "Entorno ", this.nadaEntorno),
+      this.ficheros);
+
+    this.ui = h("div", { class: "bucle-traza-ui", role: "group", "aria-labelledby": id("titulo") },
+      h("div", { class: "bucle-traza-cabecera" },
+        h("p", { class: "bucle-traza-titulo", id: id("titulo"), text: this.datos.titulo || "Traza del bucle" }),
+        h("div", { class: "bucle-traza-opciones" },
+          this.topes.length > 1
+            ? h("label", { class: "bucle-traza-tope", for: id("tope") }, "Tope")
+            : null,
+          this.topes.length > 1 ? this.selector : null,
+          this.conmutador)),
+      h("div", { class: "bucle-traza-mandos" },
+        h("p", { class: "bucle-traza-posicion" }, this.turno, h("span", { "aria-hidden": "true", text: " · " }), this.numero),
+        this.barra,
+        h("div", { class: "bucle-traza-botones" }, ...Object.values(this.botones))),
+      h("div", { class: "bucle-traza-evento" }, this.aviso, this.texto, this.detalle, this.nota),
+      this.anuncio,
+      h("div", { class: "bucle-traza-paneles" },
+        h("section", { class: "bucle-traza-panel bucle-traza-m", "aria-labelledby": id("m") },
+          h("p", { class: "bucle-traza-panel-titulo", id: id("m") }, "M ", this.cuenta),
+          this.listaM),
+        this.panelEntorno));
+    this.append(this.ui);
+
+    // ←, →, Home and End step through the trace while focus is in the widget (not in the
+    // slider or the select, which have their own), and never reach the page's own shortcuts
+    // (Furo turns the page with ← and →).
+    this.addEventListener("keydown", (evento) => {
+      const accion = TECLAS[evento.key];
+      if (!accion || evento.altKey || evento.ctrlKey || evento.metaKey || evento.shiftKey) return;
+      if (evento.target.closest("input, select, textarea, [contenteditable]")) return;
+      evento.preventDefault();
+      evento.stopPropagation();
+      this.ir(accion);
+    });
+  }
+
+  ir(accion) {
+    const ultimo = this.pasos().length - 1;
+    const destino = { inicio: 0, anterior: this.indice - 1, siguiente: this.indice + 1, final: ultimo }[accion];
+    if (destino < 0 || destino > ultimo || destino === this.indice) return;
+    this.mostrar(destino);
+  }
+
+  cambiarTope(tope) {
+    const viejos = this.pasos();
+    this.tope = tope;
+    this.mostrar(pasoEquivalente(viejos, this.indice, this.pasos()), { prefijo: `Tope ${tope}. ` });
+  }
+
+  mostrar(indice, { anunciar = true, prefijo = "" } = {}) {
+    const lista = this.pasos();
+    this.indice = Math.max(0, Math.min(indice, lista.length - 1));
+    const paso = lista[this.indice];
+    const total = lista.length;
+    this.turno.textContent = `Turno ${paso.turno}`;
+    this.numero.textContent = `Paso ${this.indice + 1} de ${total}`;
+    Object.assign(this.barra, { max: total, value: this.indice + 1 });
+    this.barra.setAttribute("aria-valuetext", `Paso ${this.indice + 1} de ${total}, turno ${paso.turno}`);
+    for (const [accion, b] of Object.entries(this.botones)) {
+      // aria-disabled rather than disabled: the focused button keeps focus at either end.
+      const fuera = accion === "inicio" || accion === "anterior" ? this.indice === 0 : this.indice === total - 1;
+      b.setAttribute("aria-disabled", String(fuera));
+    }
+    this.conmutador.setAttribute("aria-pressed", String(this.veModelo));
+    this.dataset.paso = paso.tipo;
+
+    this.texto.textContent = paso.texto;
+    this.detalle.textContent = paso.detalle.join("\n");
+    this.detalle.hidden = !paso.detalle.length;
+    const marcado = this.marca && this.marca.indice === this.indice;
+    this.aviso.textContent = marcado ? this.marca.texto : "";
+    this.aviso.hidden = !marcado;
+    this.pintarNota(paso);
+    this.pintarM(paso);
+    this.pintarEntorno(paso);
+    if (anunciar) {
+      this.anuncio.textContent = `${prefijo}Paso ${this.indice + 1} de ${total}, turno ${paso.turno}. ${paso.texto}`;
+    }
+  }
+
+  pintarNota(paso) {
+    const ve = this.veModelo && paso.recibe;
+    this.nota.hidden = !this.veModelo;
+    this.panelEntorno.classList.toggle("bucle-traza-invisible", Boolean(ve));
+    this.nadaEntorno.hidden = !ve;
+    if (!this.veModelo) return;
+    if (!paso.recibe) {
+      this.nota.textContent = "En este paso no se llama al modelo. Lo que ve se marca en los pasos "
+        + "en que el bucle lo llama.";
+      return;
+    }
+    const n = paso.recibe.length;
+    const cuales = n === 1 ? "este mensaje, M[0]," : `estos ${n} mensajes, M[0] a M[${n - 1}],`;
+    const herramientas = paso.herramientas?.length
+      ? ` y las definiciones de las herramientas (${paso.herramientas.join(", ")})`
+      : "";
+    this.nota.textContent = `El modelo recibe ${cuales}${herramientas}. No recibe el entorno: `
+      + "de los ficheros solo sabe lo que le cuentan los mensajes.";
+  }
+
+  pintarM(paso) {
+    const tabla = this.traza().mensajes;
+    const nuevos = new Set(paso.nuevos);
+    const recibe = new Set(this.veModelo && paso.recibe ? paso.recibe : []);
+    this.cuenta.textContent = `· ${paso.M.length === 1 ? "1 mensaje" : `${paso.M.length} mensajes`}`;
+    this.listaM.replaceChildren(...paso.M.map((i, p) => {
+      const m = tabla[i] ?? { rol: null, lineas: ["?"] };
+      const clases = ["bucle-traza-mensaje", `bucle-traza-rol-${m.rol ?? "ninguno"}`];
+      if (nuevos.has(p)) clases.push("bucle-traza-nuevo");
+      if (recibe.has(p)) clases.push("bucle-traza-recibe");
+      return h("li", { class: clases.join(" ") },
+        h("div", { class: "bucle-traza-cabeza" },
+          h("span", { class: "bucle-traza-indice", text: `M[${p}]` }),
+          h("span", { class: "bucle-traza-rol", text: m.rol ?? "(no es un mensaje)" }),
+          nuevos.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-es-nuevo", text: "nuevo" }) : null,
+          recibe.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-lo-recibe", text: "lo recibe" }) : null),
+        h("ul", { class: "bucle-traza-bloques" }, ...m.lineas.map((linea) => h("li", { text: linea }))));
+    }));
+  }
+
+  pintarEntorno(paso) {
+    const cambios = new Map(paso.cambios.map((c) => [c.ruta, c]));
+    const rutas = [...new Set([...Object.keys(paso.entorno), ...cambios.keys()])].sort();
+    this.ficheros.replaceChildren(...rutas.map((ruta) => {
+      const cambio = cambios.get(ruta);
+      const texto = paso.entorno[ruta];
+      let etiqueta = null;
+      if (cambio) {
+        const que = cambio.antes == null ? "nuevo" : cambio.despues == null ? "borrado" : "cambia";
+        etiqueta = h("span", { class: "bucle-traza-etiqueta bucle-traza-cambia", text: que });
+      }
+      const contenido = h("pre", { class: "bucle-traza-contenido" });
+      if (cambio) {
+        for (const pieza of diferenciaTexto(cambio.antes, cambio.despues)) {
+          const etiquetaDe = { igual: "span", quita: "del", pone: "ins" }[pieza.tipo];
+          contenido.append(h(etiquetaDe, { text: pieza.texto }));
+        }
+      } else {
+        contenido.textContent = texto;
+      }
+      return h("li", { class: `bucle-traza-fichero${cambio ? " bucle-traza-cambiado" : ""}` },
+        h("div", { class: "bucle-traza-cabeza" }, h("span", { class: "bucle-traza-ruta", text: ruta }), etiqueta),
+        contenido);
+    }));
+  }
+}
+
+if (!customElements.get("bucle-traza")) customElements.define("bucle-traza", BucleTraza);
