@@ -32,3 +32,4 @@ html_theme_options = {
 
 # The widgets keep the reader's work in localStorage under this key.
 bucle_curso = "el-bucle"
+html_favicon = "widgets/assets/favicon.svg"

@@ -14,11 +14,16 @@ HTML build, every page is rewritten so that nothing inline is left:
   style would win over the stylesheets).
 
 Data blocks (``<script type="application/json">``) are not code and stay where they are.
+
+Sphinx's ``translations.js`` hands its plural rule to ``new Function`` (``unsafe-eval``); it is
+rewritten to set the same catalogue with the rule as a plain function, written once at build
+time from the catalogue's own expression.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -96,10 +101,35 @@ class _Reescritor:
             anterior.write_text(css, encoding="utf-8")
 
 
+_TRADUCCIONES = re.compile(r"^Documentation\.addTranslations\((?P<catalogo>\{.*\})\);\s*$", re.S)
+_PLURAL_SEGURA = re.compile(r"^[\sn0-9=!<>&|?:%()+\-*/]*$")
+
+
+def traducciones_sin_eval(ruta: Path) -> None:
+    """Rewrite Sphinx's translations.js so that it needs no ``new Function``."""
+    if not ruta.is_file():
+        return
+    m = _TRADUCCIONES.match(ruta.read_text(encoding="utf-8"))
+    if not m:
+        return
+    catalogo = json.loads(m.group("catalogo"))
+    plural = catalogo.get("plural_expr") or "n != 1"
+    if not _PLURAL_SEGURA.match(plural):  # only arithmetic on n is ever written as code
+        plural = "n != 1"
+    ruta.write_text(
+        "Object.assign(Documentation.TRANSLATIONS, "
+        + json.dumps(catalogo.get("messages", {}), ensure_ascii=False) + ");\n"
+        + f"Documentation.PLURAL_EXPR = (n) => ({plural});\n"
+        + f"Documentation.LOCALE = {json.dumps(catalogo.get('locale', ''))};\n",
+        encoding="utf-8",
+    )
+
+
 def sin_codigo_en_linea(app: Sphinx, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     salida = Path(app.outdir)
+    traducciones_sin_eval(salida / "_static" / "translations.js")
     reescritor = _Reescritor(salida)
     for ruta in sorted(salida.rglob("*.html")):
         if CARPETA.as_posix() not in ruta.as_posix():

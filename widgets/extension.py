@@ -38,9 +38,11 @@ def setup_extension(app: Sphinx) -> dict:
 
     from .csp import setup_csp
     from .paginas import setup_paginas
+    from .traducir import setup_traducir
 
     setup_paginas(app)
     setup_csp(app)
+    setup_traducir(app)
     app.connect("build-finished", publish_files)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 

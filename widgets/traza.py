@@ -73,6 +73,9 @@ class TrazaDirective(SphinxDirective):
         "tope": directives.unchanged_required,
         "id": directives.unchanged_required,
         "titulo": directives.unchanged_required,
+        # A challenge id: the loop runs with the `ejecutar` of that challenge's reference
+        # solution (for lessons where `ejecutar` is what changes).
+        "ejecutar": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -121,7 +124,24 @@ class TrazaDirective(SphinxDirective):
             raise self.error("entorno debe ser un diccionario ruta → texto")
         # The reference loop, read from the challenge; it replaces any `bucle` of the author's.
         exec(compile(REFERENCIA.read_text(encoding="utf-8"), str(REFERENCIA), "exec"), ns)
+        if "ejecutar" in self.options:
+            ns["ejecutar"] = self._ejecutar_de(self.options["ejecutar"].strip(), ns)
         return ns
+
+    def _ejecutar_de(self, desafio: str, ns: dict):
+        """The `ejecutar` of challenge ``desafio``'s reference solution, in the same namespace."""
+        solucion = ROOT / "challenges" / desafio / "solucion.py"
+        if not solucion.is_file():
+            raise self.error(f"«:ejecutar: {desafio}»: no existe el desafío «{desafio}» "
+                             f"(se buscó {solucion.relative_to(ROOT)})")
+        self.env.note_dependency(str(solucion))
+        propio = dict(ns)
+        exec(compile(solucion.read_text(encoding="utf-8"), str(solucion), "exec"), propio)
+        if not callable(propio.get("ejecutar")):
+            raise self.error(f"«:ejecutar: {desafio}»: su solución no define ejecutar")
+        # Its globals are a copy of `ns` holding the same FUNCIONES dict, which the recorder
+        # patches: its tool calls are recorded like the reference's.
+        return propio["ejecutar"]
 
     def _linea_del_archivo(self, linea: int) -> int:
         """The file's line of line ``linea`` (1-based) of the code. MyST counts content_offset

@@ -1,0 +1,63 @@
+"""The built course: what every page holds, and what it must not hold."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import ROOT
+from widgets.extension import PYODIDE_FILES
+from widgets.traducir import TRADUCCIONES
+
+INGLES = ["Made with", "Back to top", "On this page", "Skip to content", "Toggle ",
+          "Link to this heading", "<span>Next</span>", "<span>Previous</span>"]
+
+
+def paginas(sitio):
+    return {p.relative_to(sitio).as_posix(): p.read_text(encoding="utf-8")
+            for p in sitio.rglob("*.html") if "_static" not in p.parts}
+
+
+def test_every_page_is_spanish_and_has_no_theme_english_left(sitio):
+    for nombre, html in paginas(sitio).items():
+        assert re.search(r"<html [^>]*lang=\"es\"", html), nombre
+        for ingles in [*INGLES, *TRADUCCIONES]:
+            assert ingles not in html, f"{nombre} still says {ingles!r}"
+
+
+def test_no_inline_code_that_a_strict_csp_would_block(sitio):
+    for nombre, html in paginas(sitio).items():
+        for attrs, codigo in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
+            assert "src=" in attrs or "application/json" in attrs or not codigo.strip(), \
+                f"inline script in {nombre}: {codigo[:80]!r}"
+        assert "<style" not in html, f"inline <style> in {nombre}"
+        assert not re.search(r"<[^>]+\sstyle=\"", html), f"style attribute in {nombre}"
+        assert not re.search(r"\son[a-z]+=\"", html), f"inline event handler in {nombre}"
+    traducciones = (sitio / "_static" / "translations.js").read_text(encoding="utf-8")
+    assert "new Function" not in traducciones and "addTranslations" not in traducciones
+
+
+def test_nothing_is_loaded_from_elsewhere_or_from_the_root(sitio):
+    for nombre, html in paginas(sitio).items():
+        for etiqueta in re.findall(r"<(?:script|link|img|iframe|source)\b[^>]*>", html):
+            url = re.search(r"(?:src|href)=\"([^\"]*)\"", etiqueta)
+            if not url or etiqueta.startswith("<link") and "stylesheet" not in etiqueta \
+                    and "preload" not in etiqueta and "modulepreload" not in etiqueta:
+                continue
+            assert not re.match(r"^(https?:)?//", url.group(1)), f"{nombre} loads {url.group(1)}"
+            assert not url.group(1).startswith("/"), f"{nombre} uses a root path {url.group(1)}"
+
+
+def test_the_runtime_and_pyodide_are_published(sitio):
+    for archivo in ("entorno.py", "guionizado.py", "escenarios.py"):
+        assert (sitio / "runtime" / archivo).read_bytes() == (ROOT / "runtime" / archivo).read_bytes()
+    assert not (sitio / "runtime" / "__init__.py").exists()
+    for archivo in PYODIDE_FILES:
+        publicado = sitio / "_static" / "pyodide" / archivo
+        assert publicado.stat().st_size == (ROOT / "node_modules" / "pyodide" / archivo).stat().st_size
+
+
+def test_pages_load_only_the_widgets_they_use(sitio):
+    todas = paginas(sitio)
+    assert "_static/bucle/progreso.js" in todas["index.html"]
+    assert "_static/bucle/celda.js" not in todas["index.html"]
+    assert "_static/bucle/" not in todas["como-funciona.html"].replace("_static/bucle/csp/", "")
