@@ -1,0 +1,379 @@
+"""Las pruebas de «bucle-con-tope».
+
+El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
+guionizado.py, escenarios.py y la excepción Fallo; las pruebas toman de ahí sus propias
+referencias (ModeloGuionizado, HERRAMIENTAS, FUNCIONES...) antes de que corra el código del
+lector, que vive en otro espacio y no puede cambiarlas.
+
+Deja:
+- A_ESCRIBIR: {nombre: parámetros} de lo que escribe el lector (se quita del código inicial).
+- PISTA: la pista que la página enseña tras varios intentos fallidos.
+- PRUEBAS: [(nombre, prueba)]; prueba(envio) llama al código del lector con
+  envio.llamar("bucle", ...) y lanza Fallo(mensaje, turno) si no cumple el contrato.
+- caso(nombre): los datos de una prueba (guion, inicio, entorno, tope y lo esperado).
+- argumentos(nombre): (modelo, inicio, entorno, tope) nuevos para repetir una prueba, por
+  ejemplo con la grabadora de trazas.
+
+Cada prueba es un guion: un modelo guionizado dentro de un registro que cuenta, turno a turno,
+cuántos mensajes recibe y los compara con los que el guion espera; después se comprueban el
+número de llamadas al modelo, la tupla devuelta, el entorno, M e `inicio`.
+"""
+
+import copy as copia
+import random as azar
+
+A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}
+
+PISTA = (
+    "Cada vuelta del bucle: llama al modelo con M y HERRAMIENTAS y añade su respuesta a M. "
+    "Si la respuesta no trae bloques tool_use, junta sus textos y devuelve «fin». Si trae "
+    "llamadas, ejecútalas todas en orden y añade sus resultados en un solo mensaje del usuario. "
+    "Cuenta las llamadas al modelo: con un for sobre range(tope) nunca pasas del tope."
+)
+
+
+# ------------------------------------------------------------------ los casos
+
+
+class Caso:
+    """Una conversación con su tope y lo que un bucle correcto hace con ella."""
+
+    def __init__(self, nombre, inicio, respuestas, tope, entorno=None):
+        self.nombre, self.tope = nombre, tope
+        self.inicio = copia.deepcopy(inicio)
+        self.entorno = dict(ENTORNO if entorno is None else entorno)
+        # Las respuestas que el modelo llega a dar: hasta la primera sin llamadas o el tope.
+        usadas = []
+        for respuesta in respuestas:
+            usadas.append(respuesta)
+            if len(usadas) == tope or not llamadas_de(respuesta):
+                break
+        if len(usadas) < tope and llamadas_de(usadas[-1]):
+            raise ValueError(f"el caso «{nombre}» se queda sin respuestas antes del tope")
+        self.respuestas = copia.deepcopy(usadas)
+        self.entorno_final = dict(self.entorno)
+        observaciones = observaciones_de(usadas, self.entorno_final)
+        self.guion = guion_de(self.inicio, usadas, observaciones)
+        self.llamadas = len(usadas)
+        self.M = copia.deepcopy(self.guion[-1][0]) + [("asistente", copia.deepcopy(usadas[-1]))]
+        if observaciones[-1]:
+            self.M.append(("usuario", copia.deepcopy(observaciones[-1])))
+        if llamadas_de(usadas[-1]):
+            self.motivo, self.texto = "tope", None
+        else:
+            self.motivo = "fin"
+            self.texto = " ".join(b["text"] for b in usadas[-1] if b["type"] == "text")
+
+    def datos(self):
+        return {"nombre": self.nombre, "guion": self.guion, "inicio": self.inicio,
+                "entorno": self.entorno, "tope": self.tope, "llamadas": self.llamadas,
+                "motivo": self.motivo, "texto": self.texto, "M": self.M,
+                "entorno_final": self.entorno_final}
+
+
+def llamadas_de(respuesta):
+    return [b for b in respuesta if isinstance(b, dict) and b.get("type") == "tool_use"]
+
+
+def nunca_para(n):
+    """Un modelo que siempre pide algo más: n respuestas, todas con llamadas."""
+    patrones = ["patatas", "tomates", "huevos", "ajo", "pan", "cebolla", "pepino"]
+    return [[texto("Busco un poco más.")] * (k % 2)
+            + [llamada(f"s{k}", "buscar", patron=patrones[k % len(patrones)])]
+            for k in range(1, n + 1)]
+
+
+TEXTO_Y_LLAMADAS = [
+    [texto("Miro la nota."), llamada("n1", "leer", ruta="notas.txt"),
+     texto("Y después, la lista.")],
+    [llamada("n2", "leer", ruta="lista.txt")],
+    [texto("El sábado hay gazpacho y tortilla; en la lista aún no está lo de las recetas.")],
+]
+
+VARIAS_LLAMADAS = [
+    [llamada("v1", "leer", ruta="lista.txt"),
+     llamada("v2", "escribir", ruta="lista.txt", contenido="pan, leche, patatas, huevos"),
+     llamada("v3", "leer", ruta="lista.txt"),
+     llamada("v4", "listar", carpeta="")],
+    [texto("He añadido huevos a lista.txt.")],
+]
+
+TEXTO_EN_BLOQUES = [
+    [llamada("b1", "listar", carpeta="recetas")],
+    [texto("Hay dos recetas:"), texto("gazpacho y tortilla.")],
+]
+
+
+# ---------------------------------------------- conversaciones que la lección no muestra
+
+PETICIONES = ["¿Qué falta para el gazpacho?", "Apunta lo que hay que comprar el sábado.",
+              "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
+FRASES = ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."]
+FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
+           "Avísame si falta algo."]
+PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
+
+
+def llamada_posible(rng, mundo, ident):
+    """Una llamada que sale bien sobre `mundo` (que se actualiza como en la conversación)."""
+    carpetas = sorted({r.rsplit("/", 1)[0] for r in mundo if "/" in r})
+    opciones = [
+        lambda: llamada(ident, "listar", carpeta=rng.choice([""] + carpetas)),
+        lambda: llamada(ident, "leer", ruta=rng.choice(sorted(mundo))),
+        lambda: llamada(ident, "buscar", patron=rng.choice(PALABRAS)),
+        lambda: llamada(ident, "escribir", ruta=rng.choice(["lista.txt", "compra/sabado.txt",
+                                                            "notas.txt", "compra/martes.txt"]),
+                        contenido=", ".join(rng.sample(PALABRAS, 3))),
+    ]
+    ll = rng.choice(opciones)()
+    FUNCIONES[ll["name"]](mundo, **ll["input"])
+    return ll
+
+
+def conversacion(semilla, turnos, charla_previa=False):
+    """(inicio, respuestas) de una conversación generada: turnos - 1 respuestas con 1 a 3
+    llamadas (y a veces un texto en cualquier sitio) y una final con 1 o 2 textos."""
+    rng = azar.Random(semilla)
+    mundo = dict(ENTORNO)
+    inicio = [("sistema", "Eres un asistente de la compra. Usa las herramientas.")]
+    if charla_previa:
+        inicio += [("usuario", "Hola."), ("asistente", [texto("Hola, ¿en qué te ayudo?")])]
+    inicio.append(("usuario", rng.choice(PETICIONES)))
+    respuestas, n = [], 0
+    for _ in range(turnos - 1):
+        bloques = []
+        for _ in range(rng.randint(1, 3)):
+            n += 1
+            bloques.append(llamada_posible(rng, mundo, f"g{semilla}_{n}"))
+        if rng.random() < 0.5:
+            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
+        respuestas.append(bloques)
+    respuestas.append([texto(f) for f in rng.sample(FINALES, rng.randint(1, 2))])
+    return inicio, respuestas
+
+
+def generado(semilla, turnos, tope, charla_previa=False, nombre=None):
+    inicio, respuestas = conversacion(semilla, turnos, charla_previa)
+    caso = Caso("", inicio, respuestas, tope)
+    n = sum(len(llamadas_de(r)) for r in caso.respuestas)
+    caso.nombre = nombre or f"otra conversación: {caso.llamadas} turnos y {n} llamadas"
+    return caso
+
+
+CASOS = [
+    Caso("la conversación de la lección", INICIO_BUCLE, RESPUESTAS_BUCLE, 10),
+    Caso("un tope justo: tantas llamadas como respuestas", INICIO_BUCLE, RESPUESTAS_BUCLE, 4),
+    Caso("se detiene en el tope", INICIO_BUCLE, RESPUESTAS_BUCLE, 3),
+    Caso("un tope de 1", INICIO_BUCLE, RESPUESTAS_BUCLE, 1),
+    Caso("un modelo que nunca para", INICIO_BUCLE, nunca_para(20), 5),
+    Caso("una respuesta con texto y llamadas", INICIO_BUCLE, TEXTO_Y_LLAMADAS, 6),
+    Caso("varias llamadas en una respuesta", INICIO_BUCLE, VARIAS_LLAMADAS, 3),
+    Caso("el texto final en varios bloques", INICIO_BUCLE, TEXTO_EN_BLOQUES, 3),
+    generado(7, 6, 12),
+    generado(3, 1, 2, nombre="otra conversación: responde sin llamar a nada"),
+    generado(5, 4, 9, charla_previa=True, nombre="otra conversación: inicio con 4 mensajes"),
+    generado(11, 9, 4, nombre="otra conversación: se agota un tope de 4"),
+]
+
+
+def caso(nombre):
+    """Los datos del caso `nombre`."""
+    return caso_llamado(nombre).datos()
+
+
+def argumentos(nombre):
+    """(modelo, inicio, entorno, tope) nuevos para repetir la prueba `nombre`: el modelo es un
+    ModeloGuionizado con su guion."""
+    c = caso_llamado(nombre)
+    return ModeloGuionizado(c.guion), copia.deepcopy(c.inicio), dict(c.entorno), c.tope
+
+
+def caso_llamado(nombre):
+    for c in CASOS:
+        if c.nombre == nombre:
+            return c
+    raise KeyError(nombre)
+
+
+# ------------------------------------------------------------------ el registro
+
+
+class Detenido(BaseException):
+    """Lanzada en el bucle del lector cuando el registro ya vio un fallo (BaseException: un
+    except Exception del lector no la oculta; y el registro lo recuerda de todos modos)."""
+
+
+def registro(caso):
+    """(modelo, notas): un modelo que sigue el guion del caso y anota cada llamada.
+
+    notas["recibidos"]: cuántos mensajes llegaron en cada llamada; notas["respuestas"]: cuántas
+    respuestas dio; notas["fallo"], notas["turno"]: el primer problema visto y en qué turno.
+    """
+    guionizado = ModeloGuionizado(caso.guion)
+    herramientas = copia.deepcopy(HERRAMIENTAS)
+    notas = {"recibidos": [], "respuestas": 0, "fallo": None, "turno": None}
+
+    def falla(turno, mensaje):
+        if notas["fallo"] is None:
+            notas["fallo"], notas["turno"] = mensaje, turno
+        raise Detenido(notas["fallo"])
+
+    def modelo(M, herramientas_recibidas=None):
+        if notas["fallo"] is not None:
+            raise Detenido(notas["fallo"])
+        turno = notas["respuestas"] + 1
+        if turno > caso.tope:
+            falla(turno, excede(caso, turno))
+        if isinstance(M, (list, tuple)):
+            notas["recibidos"].append(len(M))
+            esperados = caso.guion[turno - 1][0] if turno <= len(caso.guion) else None
+            if esperados is not None and len(M) != len(esperados):
+                falla(turno, str(GuionRoto(turno, esperados, list(M))))
+        if herramientas_recibidas is None:
+            falla(turno, f"En el turno {turno} el modelo no recibió las herramientas: "
+                         f"llámalo como modelo(M, HERRAMIENTAS).")
+        if isinstance(herramientas_recibidas, (list, tuple)) \
+                and list(herramientas_recibidas) != herramientas:
+            falla(turno, f"En el turno {turno} el modelo recibió otras herramientas: pásale "
+                         f"HERRAMIENTAS, la lista que dejó entorno.py, tal cual.")
+        try:
+            respuesta = guionizado(M, herramientas_recibidas)
+        except (GuionRoto, RuntimeError) as e:  # ya dicen el turno
+            falla(turno, str(e))
+        except Exception as e:  # M o las herramientas no son listas
+            falla(turno, f"En el turno {turno}: {e}")
+        notas["respuestas"] = turno
+        return respuesta
+
+    return modelo, notas
+
+
+# ------------------------------------------------------------------ las pruebas
+
+
+def prueba_de(caso):
+    def prueba(envio):
+        modelo, notas = registro(caso)
+        inicio = copia.deepcopy(caso.inicio)
+        entorno = dict(caso.entorno)
+        hecho = envio.llamar("bucle", modelo, inicio, entorno, caso.tope)
+        if notas["fallo"] is not None:
+            raise Fallo(notas["fallo"], notas["turno"])
+        comprueba(caso, hecho.resultado(), notas, inicio, entorno)
+    return prueba
+
+
+def comprueba(caso, devuelto, notas, inicio, entorno):
+    n = notas["respuestas"]
+    if n != caso.llamadas:
+        raise Fallo(pocas(caso, n), n + 1)
+    if not (isinstance(devuelto, tuple) and len(devuelto) == 3):
+        cual = f"una de {len(devuelto)}: " if isinstance(devuelto, tuple) else ""
+        raise Fallo(f"bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió "
+                    f"{cual}{breve(devuelto)}.")
+    motivo, dicho, M = devuelto
+    if motivo != caso.motivo:
+        raise Fallo(motivo_mal(caso, motivo))
+    if dicho != caso.texto:
+        raise Fallo(texto_mal(caso, dicho))
+    if not isinstance(M, list):
+        raise Fallo(f"El tercer valor que devuelve bucle debe ser M, la lista de mensajes, "
+                    f"y es {breve(M)}.")
+    if entorno != caso.entorno_final:
+        raise Fallo(entorno_mal(caso, entorno))
+    if _normaliza(M) != _normaliza(caso.M):
+        raise Fallo(M_mal(caso, M))
+    if _normaliza(inicio) != _normaliza(caso.inicio):
+        raise Fallo(f"bucle cambió `inicio`, la lista de quien llama: tenía "
+                    f"{_mensajes(len(caso.inicio))} y ahora tiene {_mensajes(len(inicio))}. "
+                    f"Empieza con una copia: M = list(inicio).")
+
+
+# ------------------------------------------------------------------ los mensajes
+
+
+def veces(n):
+    return "1 vez" if n == 1 else f"{n} veces"
+
+
+def breve(x):
+    """x en una línea corta: un texto entre «», lo demás con repr."""
+    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
+    return linea if len(linea) <= 80 else linea[:79] + "…"
+
+
+def excede(caso, turno):
+    mensaje = (f"El tope era {caso.tope} y llamaste al modelo una {turno}.ª vez: con "
+               f"tope={caso.tope}, el modelo responde como mucho {veces(caso.tope)}.")
+    if llamadas_de(caso.respuestas[-1]):
+        mensaje += ("\nPista: al agotar el tope, ejecuta las llamadas de la última respuesta, "
+                    "añade sus resultados a M y devuelve (\"tope\", None, M).")
+    return mensaje
+
+
+def pocas(caso, n):
+    mensaje = f"Llamaste al modelo {veces(n)} y debían ser {caso.llamadas}."
+    if n == 0:
+        return mensaje + "\nPista: cada turno empieza con respuesta = modelo(M, HERRAMIENTAS)."
+    ultima = caso.respuestas[n - 1]
+    if llamadas_de(ultima):
+        aun = " (que también traiga texto no la hace final)" if any(
+            b["type"] == "text" for b in ultima) else ""
+        mensaje += (f"\nPista: la respuesta {n} aún pedía herramientas{aun} y el tope era "
+                    f"{caso.tope}: quedaban llamadas, así que el bucle debía ejecutarlas y "
+                    f"volver a llamar al modelo.")
+    return mensaje
+
+
+def motivo_mal(caso, motivo):
+    if caso.motivo == "fin":
+        porque = f"la respuesta {caso.llamadas} no pedía herramientas"
+    else:
+        porque = f"se agotó el tope de {caso.tope} y la última respuesta aún pedía herramientas"
+    return f"bucle devolvió el motivo {breve(motivo)} y debía ser \"{caso.motivo}\": {porque}."
+
+
+def texto_mal(caso, dicho):
+    if caso.motivo == "tope":
+        return (f"Al agotar el tope, bucle devuelve (\"tope\", None, M): el texto es None, "
+                f"y devolviste {breve(dicho)}.")
+    mensaje = f"El texto final debía ser «{caso.texto}» y es {breve(dicho)}."
+    textos = [b["text"] for b in caso.respuestas[-1] if b["type"] == "text"]
+    if isinstance(dicho, str) and len(textos) > 1 and dicho == "".join(textos):
+        mensaje += "\nPista: junta los textos de los bloques text con un espacio: \" \".join(...)."
+    elif isinstance(dicho, str) and len(dicho) > len(caso.texto) and caso.texto in dicho:
+        mensaje += "\nPista: solo cuentan los bloques text de la última respuesta."
+    return mensaje
+
+
+def entorno_mal(caso, entorno):
+    if not isinstance(entorno, dict):
+        return "bucle cambió el entorno por otra cosa: trabaja sobre el dict que recibes."
+    for ruta in sorted(set(caso.entorno_final) | set(entorno)):
+        esperado, hay = caso.entorno_final.get(ruta), entorno.get(ruta)
+        if esperado == hay:
+            continue
+        if hay is None:
+            detalle = f"falta el fichero {ruta}"
+        elif esperado is None:
+            detalle = f"sobra el fichero {ruta}"
+        else:
+            detalle = f"{ruta} debía contener {muestra(esperado)} y contiene {muestra(hay)}"
+        mensaje = f"Después del bucle, el entorno no es el esperado: {detalle}."
+        if caso.motivo == "tope":
+            mensaje += "\nPista: ¿ejecutaste también las llamadas de la última respuesta?"
+        return mensaje
+    return "Después del bucle, el entorno no es el esperado."
+
+
+def M_mal(caso, M):
+    error = GuionRoto(caso.llamadas, caso.M, list(M))
+    if len(M) != len(caso.M):
+        primera = f"El M que devolviste tiene {_mensajes(len(M))}; esperaba {len(caso.M)}."
+    else:
+        primera = (f"El M que devolviste tiene {_mensajes(len(M))}, tantos como esperaba, pero "
+                   f"no son los esperados.")
+    return "\n".join([primera] + str(error).split("\n")[1:])
+
+
+PRUEBAS = [(c.nombre, prueba_de(c)) for c in CASOS]

@@ -1,0 +1,182 @@
+"""The ``desafio`` directive: its widget, the files it publishes, and its build-time checks."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import textwrap
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+import challenges
+from tests.conftest import construir
+
+RAIZ = Path(__file__).resolve().parent.parent
+DESAFIO = "bucle-con-tope"
+CARPETA = RAIZ / "challenges" / DESAFIO
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(RAIZ)!r})
+project = "Prueba"
+language = "es"
+extensions = ["myst_parser", "widgets"]
+html_theme = "furo"
+bucle_curso = "prueba"
+"""
+
+
+@pytest.fixture(scope="module")
+def html(sitio_de_prueba) -> Path:
+    return sitio_de_prueba("desafios")
+
+
+def widget_de(pagina: Path):
+    sopa = BeautifulSoup(pagina.read_text(encoding="utf-8"), "html.parser")
+    widgets = sopa.find_all("bucle-desafio")
+    assert len(widgets) == 1
+    w = widgets[0]
+    datos = json.loads(w.find("script", class_="bucle-datos").string)
+    return sopa, w, datos
+
+
+def sitio(tmp_path: Path, paginas: dict[str, str], conf_extra: str = "") -> Path:
+    fuente = tmp_path / "fuente"
+    for nombre, texto in paginas.items():
+        (fuente / nombre).parent.mkdir(parents=True, exist_ok=True)
+        (fuente / nombre).write_text(textwrap.dedent(texto), encoding="utf-8")
+    (fuente / "conf.py").write_text(CONF + conf_extra, encoding="utf-8")
+    return fuente
+
+
+def test_el_widget_lleva_sus_datos(html):
+    _, w, datos = widget_de(html / "index.html")
+    assert w["id"] == w["data-bucle-id"] == DESAFIO
+    assert w["data-curso"] == "prueba-desafios" and w["data-pagina"] == "index"
+    assert w["class"] == ["bucle-widget", "bucle-desafio"]
+    ns = challenges.calificador()
+    assert datos == {
+        "desafio": DESAFIO,
+        "inicial": (CARPETA / "inicial.py").read_text(encoding="utf-8"),
+        "pruebas": ns["nombres"](DESAFIO),
+        "pista": ns["datos"](DESAFIO)["pista"],
+        "pista_tras": 3,
+        "solucion": (CARPETA / "solucion.py").read_text(encoding="utf-8"),
+        "solucion_tras": 6,
+        "limite": 2.0,
+        "calificador": "_static/bucle/desafios/calificador.py",
+        "desafios": "_static/bucle/desafios/",
+        "runtime": "runtime/",
+    }
+
+
+def test_sin_javascript_se_leen_el_enunciado_y_el_codigo(html):
+    sopa, w, _ = widget_de(html / "index.html")
+    enunciado = w.find(class_="bucle-desafio-enunciado")
+    assert "el bucle de un agente, con tope" in " ".join(enunciado.get_text().split())
+    assert enunciado.find("strong").get_text() == "con tope"
+    codigo = w.find(class_="bucle-desafio-inicial").find("pre").get_text()
+    assert codigo == (CARPETA / "inicial.py").read_text(encoding="utf-8")
+    # The prose around the widget stays where it was.
+    textos = [p.get_text() for p in sopa.find_all("p")]
+    assert textos.index("Antes del desafío, un párrafo de la lección.") < \
+        textos.index("Después del desafío, otro párrafo.")
+
+
+def test_la_pagina_carga_el_modulo_del_desafio(html):
+    sopa = BeautifulSoup((html / "index.html").read_text(encoding="utf-8"), "html.parser")
+    modulos = [s["src"] for s in sopa.find_all("script", type="module")]
+    assert any(src.split("?")[0] == "_static/bucle/desafio.js" for src in modulos), modulos
+
+
+def test_publica_el_calificador_y_las_pruebas(html):
+    publicados = html / "_static" / "bucle" / "desafios"
+    assert (publicados / "calificador.py").read_bytes() == (RAIZ / "challenges" / "calificador.py").read_bytes()
+    for nombre in ("inicial.py", "pruebas.py"):
+        assert (publicados / DESAFIO / nombre).read_bytes() == (CARPETA / nombre).read_bytes()
+    # The reference and the known-wrong solutions are not files of the site.
+    assert sorted(p.name for p in (publicados / DESAFIO).iterdir()) == ["inicial.py", "pruebas.py"]
+
+
+def test_lo_publicado_basta_para_calificar_desde_la_pagina(html):
+    """What the worker does: resolve the widget's URLs against the page, fetch, exec, grade."""
+    _, _, datos = widget_de(html / "index.html")
+    pagina = "http://sitio/index.html"
+
+    def open_url(url):
+        ruta = urlsplit(urljoin(pagina, url)).path.lstrip("/")
+        return io.StringIO((html / ruta).read_text(encoding="utf-8"))
+
+    ns = {"open_url": open_url}
+    exec(open_url(datos["calificador"]).read(), ns)
+    ns["fuentes"](desafios=datos["desafios"], runtime=datos["runtime"])
+    r = ns["calificar"](DESAFIO, datos["solucion"])
+    assert (r["superadas"], r["total"]) == (len(datos["pruebas"]), len(datos["pruebas"]))
+    r = ns["calificar"](DESAFIO, datos["inicial"])
+    assert r["superadas"] == 0
+
+
+def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
+    fuente = sitio(tmp_path, {
+        "index.md": "# Inicio\n\n```{toctree}\ncapitulo/desafio\n```\n",
+        "capitulo/desafio.md": f"""
+            # Un desafío
+
+            ```{{desafio}} {DESAFIO}
+            :pista-tras: 2
+            :solucion-tras: 4
+
+            Escribe el bucle.
+            ```
+        """,
+    })
+    salida = tmp_path / "html"
+    construir(fuente, salida)
+    _, w, datos = widget_de(salida / "capitulo" / "desafio.html")
+    assert w["data-pagina"] == "capitulo/desafio"
+    assert (datos["pista_tras"], datos["solucion_tras"]) == (2, 4)
+    assert datos["calificador"] == "../_static/bucle/desafios/calificador.py"
+    assert datos["runtime"] == "../runtime/"
+    assert (salida / "capitulo" / datos["calificador"]).resolve().is_file()
+    assert (salida / "capitulo" / datos["runtime"] / "entorno.py").resolve().is_file()
+
+
+def test_una_pagina_sin_desafios_no_publica_nada(html, tmp_path):
+    fuente = sitio(tmp_path, {"index.md": "# Nada\n\nSin desafíos.\n"})
+    construir(fuente, tmp_path / "html")
+    assert not (tmp_path / "html" / "_static" / "bucle" / "desafios").exists()
+
+
+@pytest.mark.parametrize("contenido, linea, mensaje", [
+    ("```{desafio} no-existe\n\nEnunciado.\n```\n", 3,
+     "no hay ningún desafío «no-existe» en "),
+    (f"```{{desafio}} {DESAFIO}\n```\n", 3,
+     f"el desafío «{DESAFIO}» necesita un enunciado"),
+    (f"```{{desafio}}\n\nEnunciado.\n```\n", 3, "falta el id del desafío, como en ```{desafio} bucle-con-tope"),
+], ids=["id desconocido", "sin enunciado", "sin id"])
+def test_un_desafio_mal_escrito_rompe_la_construccion_en_su_linea(tmp_path, contenido, linea, mensaje):
+    fuente = sitio(tmp_path, {"index.md": "# Título\n\n" + contenido})
+    proceso = construir(fuente, tmp_path / "html", comprobar=False)
+    assert proceso.returncode != 0
+    salida = proceso.stdout + proceso.stderr
+    assert f"index.md:{linea}: ERROR: " in salida, salida
+    assert mensaje in salida, salida
+
+
+def test_un_desafio_que_no_pasa_sus_comprobaciones_rompe_la_construccion(tmp_path):
+    desafios = tmp_path / "desafios"
+    shutil.copytree(CARPETA, desafios / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
+    roto = desafios / DESAFIO / "errores" / "sin_tope.py"
+    roto.write_text(roto.read_text(encoding="utf-8").replace("una 6.ª vez", "una 9.ª vez"),
+                    encoding="utf-8")
+    fuente = sitio(tmp_path, {"index.md": f"# Título\n\n```{{desafio}} {DESAFIO}\n\nEnunciado.\n```\n"},
+                   f"bucle_desafios_dir = {str(desafios)!r}\n")
+    proceso = construir(fuente, tmp_path / "html", comprobar=False)
+    assert proceso.returncode != 0
+    salida = proceso.stdout + proceso.stderr
+    assert f"index.md:3: ERROR: el desafío «{DESAFIO}» no pasa sus comprobaciones:" in salida, salida
+    assert f"{roto}: en «un modelo que nunca para» recibe otro mensaje; esperaba «" in salida, salida
