@@ -1,14 +1,18 @@
 // The page's Python: one worker per page, made by a factory so that a restart is ordinary.
 //
 //   import { python } from "./python.js";
-//   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto) => ... });
+//   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto, omitidas) => ... });
 //
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
-// "progreso" (detail: {cargado, total}), "reiniciado" (the namespace was lost).
+// "progreso" (detail: {fase: "descarga", cargado, total} on the first download, then
+// {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
 
 export function crearTrabajador() {
   return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "python" });
 }
+
+/** How long an interrupt may take before Detener falls back to a restart (ms). */
+const PACIENCIA = 3000;
 
 export class Python extends EventTarget {
   constructor(fabrica = crearTrabajador) {
@@ -19,6 +23,7 @@ export class Python extends EventTarget {
     this.siguienteId = 1;
     this.estado = "apagado";
     this.arranque = null;
+    this.enCurso = null; // id of the running call
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   }
@@ -30,20 +35,24 @@ export class Python extends EventTarget {
 
   _enviar(type, datos = {}, alSalir = null) {
     const id = this.siguienteId++;
-    return new Promise((resolve, reject) => {
-      this.pendientes.set(id, { resolve, reject, alSalir });
-      this.trabajador.postMessage({ id, type, ...datos });
-    });
+    return {
+      id,
+      promesa: new Promise((resolve, reject) => {
+        this.pendientes.set(id, { resolve, reject, alSalir });
+        this.trabajador.postMessage({ id, type, ...datos });
+      }),
+    };
   }
 
-  _recibir({ data }) {
+  _recibir(trabajador, { data }) {
+    if (trabajador !== this.trabajador) return; // a late message of a worker thrown away
     const pendiente = this.pendientes.get(data.id);
     if (data.type === "progreso") {
       this.dispatchEvent(new CustomEvent("progreso", { detail: data }));
     } else if (!pendiente) {
       return;
     } else if (data.type === "salida") {
-      pendiente.alSalir?.(data.flujo, data.texto);
+      pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
     } else {
       this.pendientes.delete(data.id);
       if (data.type === "hecho") pendiente.resolve(data.resultado);
@@ -54,56 +63,77 @@ export class Python extends EventTarget {
   /** Start the worker and Pyodide; safe to call many times. */
   iniciar() {
     if (!this.arranque) {
-      this.trabajador = this.fabrica();
-      this.trabajador.onmessage = (evento) => this._recibir(evento);
+      const trabajador = this.fabrica();
+      this.trabajador = trabajador;
+      trabajador.onmessage = (evento) => this._recibir(trabajador, evento);
       this._cambiar("arrancando");
-      this.arranque = this._enviar("iniciar", {
+      const actual = this._enviar("iniciar", {
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
-      }).then(
+      }).promesa.then(
         (info) => {
-          this._cambiar("listo");
+          if (this.trabajador === trabajador && this.estado === "arrancando") this._cambiar("listo");
           return info;
         },
         (error) => {
-          this.arranque = null;
-          this._cambiar("apagado");
+          if (this.trabajador === trabajador) {
+            // A worker whose start failed is dropped: the next call starts a new one.
+            trabajador.terminate();
+            this.trabajador = null;
+            this.arranque = null;
+            this._cambiar("apagado");
+          }
           throw error;
         },
       );
+      this.arranque = actual;
     }
     return this.arranque;
   }
 
-  async _ocupado(type, datos, alSalir) {
-    await this.iniciar();
+  async _ocupado(type, datos, { alSalir, cancelado } = {}) {
+    const arranque = await this.iniciar();
+    if (arranque?.estado === "detenido") return arranque; // stopped (restarted) while starting
+    if (cancelado?.()) return { estado: "detenido", ejecutado: false }; // stopped before it began
     if (this.interrupcion) this.interrupcion[0] = 0;
     this._cambiar("ocupado");
+    const { id, promesa } = this._enviar(type, datos, alSalir);
+    this.enCurso = id;
     try {
-      return await this._enviar(type, datos, alSalir);
+      return await promesa;
     } finally {
-      if (this.estado === "ocupado") this._cambiar("listo");
+      if (this.enCurso === id) this.enCurso = null;
+      if (this.estado === "ocupado" && !this.enCurso) this._cambiar("listo");
     }
   }
 
-  /** Run code in the page's shared namespace; output streams to alSalir(flujo, texto). */
-  ejecutar(codigo, nombre, { alSalir } = {}) {
-    return this._ocupado("ejecutar", { codigo, nombre }, alSalir);
+  /**
+   * Run code in the page's shared namespace; output streams to alSalir(flujo, texto, omitidas).
+   * `cancelado()`, checked once Python is ready, lets a run stopped while Python was starting
+   * end without running.
+   */
+  ejecutar(codigo, nombre, { alSalir, cancelado } = {}) {
+    return this._ocupado("ejecutar", { codigo, nombre }, { alSalir, cancelado });
   }
 
   /** Call a function of the worker's Python module with JSON-able arguments. */
-  llamar(funcion, args = [], { alSalir } = {}) {
-    return this._ocupado("llamar", { funcion, args }, alSalir);
+  llamar(funcion, args = [], { alSalir, cancelado } = {}) {
+    return this._ocupado("llamar", { funcion, args }, { alSalir, cancelado });
   }
 
   /**
    * Stop the running code: an interrupt (KeyboardInterrupt) when the page is cross-origin
-   * isolated; otherwise the worker is terminated and a new one started. Returns "interrumpido"
-   * or "reiniciado".
+   * isolated, falling back to a restart if Python does not stop within a few seconds (code
+   * stuck where Python does not look at the interrupt); otherwise the worker is terminated and
+   * a new one started. Returns "interrumpido" or "reiniciado".
    */
   detener() {
-    if (this.interrupcion) {
+    if (this.interrupcion && this.estado === "ocupado") {
+      const id = this.enCurso;
       this.interrupcion[0] = 2; // SIGINT
+      setTimeout(() => {
+        if (this.enCurso === id && this.pendientes.has(id)) this.reiniciar();
+      }, PACIENCIA);
       return "interrumpido";
     }
     this.reiniciar();
@@ -115,9 +145,11 @@ export class Python extends EventTarget {
     this.trabajador?.terminate();
     this.trabajador = null;
     this.arranque = null;
-    for (const { resolve } of this.pendientes.values()) resolve({ estado: "detenido", reiniciado: true });
+    this.enCurso = null;
+    const pendientes = [...this.pendientes.values()];
     this.pendientes.clear();
     this._cambiar("apagado");
+    for (const { resolve } of pendientes) resolve({ estado: "detenido", reiniciado: true });
     this.dispatchEvent(new CustomEvent("reiniciado"));
     this.iniciar();
   }

@@ -3,17 +3,60 @@
 ``open_url`` in the reader's namespace is Pyodide's ``pyodide.http.open_url``, with one change:
 a relative URL is resolved against the page, as a link in the page would be, so that the line a
 lesson shows (``open_url("runtime/entorno.py")``) fetches the file the page links to.
+
+A cell runs under the file name ``<celda N>`` (N: its number on the page), so that errors can
+be told in the reader's terms: only frames of cells are shown, as «Celda N, línea L». Nothing
+here raises to the caller: how the code ended is returned as a small dict.
 """
 
+import builtins
+import io
 import linecache
+import re
 import sys
 import traceback
 from urllib.parse import urljoin
 
-from pyodide.http import open_url as _open_url
+try:
+    from pyodide.http import open_url as _open_url
+except ImportError:  # CPython (the unit tests): no network here
+    def _open_url(url):
+        raise OSError(f"open_url no está disponible fuera del navegador: {url}")
 
 PAGINA = ""
 ESPACIO = {}
+_CELDA = re.compile(r"^<celda (\d+)>$")
+
+SIN_ENTRADA = (
+    "input() no puede leer del teclado en esta página. Escribe el valor directamente en el "
+    'código, por ejemplo: nombre = "Ada"'
+)
+
+
+class EntradaNoDisponible(Exception):
+    """What ``input()`` and ``sys.stdin`` raise in a cell: there is no keyboard to read."""
+
+
+EntradaNoDisponible.__module__ = "builtins"  # shown as «EntradaNoDisponible: …», like a built-in
+
+
+def _input(prompt=""):
+    if prompt:
+        sys.stdout.write(str(prompt))
+        sys.stdout.write("\n")
+    raise EntradaNoDisponible(SIN_ENTRADA)
+
+
+class _SinEntrada(io.TextIOBase):
+    """``sys.stdin`` of the cells: reading says why it cannot, instead of an ``OSError``."""
+
+    def readable(self):
+        return True
+
+    def read(self, *args):
+        raise EntradaNoDisponible(SIN_ENTRADA)
+
+    readline = read
 
 
 def open_url(url):
@@ -22,15 +65,17 @@ def open_url(url):
 
 
 def preparar(pagina):
-    """Remember the page's URL and start an empty namespace."""
+    """Remember the page's URL, take over the keyboard input and start an empty namespace."""
     global PAGINA
     PAGINA = str(pagina)
+    builtins.input = _input
+    sys.stdin = _SinEntrada()
     reiniciar()
 
 
 def reiniciar():
     ESPACIO.clear()
-    ESPACIO.update({"__name__": "__main__", "__builtins__": __builtins__, "open_url": open_url})
+    ESPACIO.update({"__name__": "__main__", "__builtins__": builtins, "open_url": open_url})
 
 
 def _registrar(nombre, codigo):
@@ -39,16 +84,24 @@ def _registrar(nombre, codigo):
 
 
 def ejecutar(codigo, nombre="<celda>"):
-    """Run ``codigo`` in the page's namespace; report how it ended, never raise."""
+    """Run ``codigo`` in the page's namespace; report how it ended, never raise.
+
+    ``{"estado": "ok"}``, ``{"estado": "error", "tipo": …}`` (the traceback went to stderr),
+    ``{"estado": "salida", "codigo": int | None}`` (``sys.exit``) or ``{"estado": "detenido"}``.
+    """
     _registrar(nombre, codigo)
     try:
         exec(compile(codigo, nombre, "exec"), ESPACIO)
     except SystemExit as salida:
-        return {"estado": "salida", "codigo": salida.code if isinstance(salida.code, int) else None}
+        codigo_salida = salida.code
+        if codigo_salida is not None and not isinstance(codigo_salida, int):
+            sys.stderr.write(f"{codigo_salida}\n")  # as CPython does with sys.exit("mensaje")
+            codigo_salida = 1
+        return {"estado": "salida", "codigo": codigo_salida}
     except KeyboardInterrupt:
         return {"estado": "detenido"}
     except BaseException as error:  # the reader's error is an observation, not the worker's
-        sys.stderr.write(_traceback_del_lector(error, nombre))
+        sys.stderr.write(traza_del_lector(error))
         return {"estado": "error", "tipo": type(error).__name__}
     finally:
         sys.stdout.flush()
@@ -56,9 +109,60 @@ def ejecutar(codigo, nombre="<celda>"):
     return {"estado": "ok"}
 
 
-def _traceback_del_lector(error, nombre):
-    """The traceback without this module's frames: only the reader's code is shown."""
-    tb = error.__traceback__
-    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
-        tb = tb.tb_next
-    return "".join(traceback.format_exception(type(error), error, tb))
+def traza_del_lector(error):
+    """The traceback of ``error`` in the reader's terms: only the frames of cells."""
+    return "".join(_formatear(traceback.TracebackException.from_exception(error)))
+
+
+def _celda(nombre):
+    coincide = _CELDA.match(nombre or "")
+    return coincide.group(1) if coincide else None
+
+
+def _nombre_del_tipo(te):
+    return getattr(te, "exc_type_str", None) or te.exc_type.__qualname__
+
+
+def _formatear(te):
+    partes = []
+    if te.__cause__ is not None:
+        partes += _formatear(te.__cause__)
+        partes.append("\nEsa excepción causó esta otra:\n\n")
+    elif te.__context__ is not None and not te.__suppress_context__:
+        partes += _formatear(te.__context__)
+        partes.append("\nMientras se atendía esa excepción, ocurrió esta otra:\n\n")
+
+    marcos = [marco for marco in te.stack if _celda(marco.filename)]
+    if marcos:
+        partes.append("Traza (la llamada más reciente, al final):\n")
+    for marco in marcos:
+        donde = f"  Celda {_celda(marco.filename)}, línea {marco.lineno}"
+        if marco.name != "<module>":
+            donde += f", en {marco.name}"
+        partes.append(donde + "\n")
+        if marco.line:
+            partes.append(f"    {marco.line.strip()}\n")
+
+    celda = _celda(getattr(te, "filename", None))  # only a SyntaxError has a filename
+    if celda:
+        partes += _sintaxis(te, celda)
+    else:
+        partes += list(te.format_exception_only())
+    return partes
+
+
+def _sintaxis(te, celda):
+    """A SyntaxError in a cell: where, the line, a caret under the fault, the message."""
+    partes = [f"  Celda {celda}, línea {te.lineno}\n"]
+    texto = (te.text or "").rstrip("\n")
+    if texto.strip():
+        sangria = len(texto) - len(texto.lstrip())
+        partes.append(f"    {texto.strip()}\n")
+        if te.offset:
+            inicio = max(te.offset - 1 - sangria, 0)
+            fin = inicio + 1
+            if getattr(te, "end_lineno", None) == te.lineno and te.end_offset and te.end_offset > te.offset:
+                fin = te.end_offset - 1 - sangria
+            partes.append("    " + " " * inicio + "^" * max(fin - inicio, 1) + "\n")
+    partes.append(f"{_nombre_del_tipo(te)}: {te.msg}\n")
+    return partes

@@ -1,0 +1,372 @@
+"""Runnable cells in a real browser, on the test site tests/sites/celdas/ (built once).
+
+Each test opens a fresh browser context (empty cache and storage), so each starts Python from
+nothing; the times it takes are printed (``-s``), never asserted.
+"""
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import violaciones_axe
+
+pytestmark = pytest.mark.navegador
+
+ESPERA = 60_000  # ms: Pyodide takes a few seconds to start on a small machine
+CURSO = "celdas-de-prueba"
+
+# Records what the page tells about Python starting, however briefly it shows.
+REGISTRAR_AVISOS = """
+window.__avisos = []; window.__progreso = [];
+new MutationObserver(() => {
+  for (const p of document.querySelectorAll(".bucle-aviso-python p")) {
+    if (p.textContent && window.__avisos[window.__avisos.length - 1] !== p.textContent)
+      window.__avisos.push(p.textContent);
+  }
+  for (const barra of document.querySelectorAll(".bucle-aviso-python progress:not([hidden])"))
+    window.__progreso.push([barra.value, barra.max]);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+# Counts the workers the page creates and the output that crosses postMessage.
+CONTAR_MENSAJES = """
+window.__trabajadores = 0; window.__cruzado = 0; window.__omitidas_en_el_trabajador = 0;
+const TrabajadorOriginal = window.Worker;
+window.Worker = class extends TrabajadorOriginal {
+  constructor(...args) {
+    super(...args);
+    window.__trabajadores++;
+    this.addEventListener("message", ({ data }) => {
+      if (data && data.type === "salida") {
+        window.__cruzado += data.texto.length;
+        if (data.omitidas) window.__omitidas_en_el_trabajador += data.omitidas.lineas;
+      }
+    });
+  }
+};
+"""
+
+
+class Celda:
+    """The n-th cell of the page, through what a reader perceives: roles and names."""
+
+    def __init__(self, page, n):
+        self.page = page
+        self.elemento = page.locator("bucle-celda").nth(n - 1)
+        self.salida = self.elemento.get_by_role("status", name=f"Salida de la celda {n}")
+        self.texto = self.elemento.locator(".bucle-celda-texto")
+        self.editor = page.get_by_role("textbox", name=f"Código de la celda {n}")
+        self.modificada = self.elemento.get_by_text("Modificada", exact=True)
+
+    def boton(self, nombre):
+        return self.elemento.get_by_role("button", name=nombre, exact=True)
+
+    def ejecutar(self):
+        # The click shows Detener at once (it hides again when the run ends, maybe already).
+        self.boton("Ejecutar").click()
+
+    def esperar_fin(self):
+        expect(self.boton("Detener")).to_be_hidden(timeout=ESPERA)
+
+    def correr(self):
+        self.ejecutar()
+        self.esperar_fin()
+
+    def lineas(self):
+        expect(self.editor).to_be_visible()
+        return self.elemento.locator(".cm-line").all_inner_texts()
+
+
+@pytest.fixture(scope="module")
+def celdas_html(sitio_de_prueba):
+    return sitio_de_prueba("celdas")
+
+
+def test_a_cell_runs_after_the_earlier_cells_it_depends_on(celdas_html, servidor, contexto, pagina):
+    base = servidor(celdas_html)
+    pagina.add_init_script(REGISTRAR_AVISOS)
+    grandes = []  # requests for Pyodide's two big files
+    contexto.on("request", lambda r: r.url.endswith((".wasm", "stdlib.zip")) and grandes.append(r.url))
+    pagina.goto(base)
+    uno, dos, tres, cuatro = (Celda(pagina, n) for n in (1, 2, 3, 4))
+    expect(tres.boton("Detener")).to_be_hidden()
+
+    inicio = time.monotonic()
+    tres.ejecutar()
+    expect(tres.salida).to_contain_text("Antes se ejecutan las celdas 1 y 2, de las que depende esta.")
+    tres.esperar_fin()
+    print(f"\n[celda] first run (cold start of Python + 3 cells): {time.monotonic() - inicio:.2f} s")
+    expect(uno.texto).to_have_text("hola\n")
+    expect(dos.texto).to_have_text("4\n")
+    expect(tres.texto).to_have_text("HOLA 8\n")
+
+    # Once they have run, they are not run again.
+    inicio = time.monotonic()
+    tres.correr()
+    print(f"[celda] a print round trip: {(time.monotonic() - inicio) * 1000:.0f} ms")
+    expect(tres.salida).not_to_contain_text("Antes se")
+    expect(tres.texto).to_have_text("HOLA 8\n")
+
+    # A lesson's line loads the course runtime by its URL, relative to the page.
+    cuatro.correr()
+    expect(cuatro.texto).to_have_text("pan, leche, patatas\n")
+
+    avisos = pagina.evaluate("window.__avisos")
+    primera = [a for a in avisos if a.startswith("La primera ejecución")]
+    assert len(primera) == 1, avisos
+    assert re.fullmatch(r"La primera ejecución descarga el intérprete de Python \(≈ 1\d MB\); "
+                        r"después queda en la caché del navegador\.", primera[0])
+    # The bar shows the real bytes of the interpreter and the standard library, up to the end.
+    progreso = pagina.evaluate("window.__progreso")
+    tamano = sum((celdas_html / "_static" / "pyodide" / nombre).stat().st_size
+                 for nombre in ("pyodide.asm.wasm", "python_stdlib.zip"))
+    assert progreso and {maximo for _, maximo in progreso} == {tamano}
+    assert progreso[-1] == [tamano, tamano]
+    assert sorted(u.rsplit("/", 1)[1] for u in grandes) == ["pyodide.asm.wasm", "python_stdlib.zip"], \
+        "each big file is downloaded once: Pyodide is handed the bytes the worker fetched"
+    del grandes[:]
+
+    # Later visits find Python in the browser's cache: only «Preparando Python…».
+    pagina.reload()
+    inicio = time.monotonic()
+    uno.correr()
+    print(f"[celda] warm start (reload, same context) to first output: {time.monotonic() - inicio:.2f} s")
+    expect(uno.texto).to_have_text("hola\n")
+    avisos = pagina.evaluate("window.__avisos")
+    assert not any(a.startswith("La primera ejecución") for a in avisos), avisos
+    assert "Preparando Python…" in avisos
+    assert grandes == [], "a later visit reads them from the Cache API"
+
+
+def test_the_keyboard_edits_runs_and_leaves_the_editor_and_the_code_is_kept(celdas_html, servidor, pagina):
+    pagina.goto(servidor(celdas_html))
+    uno = Celda(pagina, 1)
+    leccion = ['saludo = "hola"', "print(saludo)"]
+    assert uno.lineas() == leccion
+    expect(uno.modificada).to_be_hidden()
+
+    uno.editor.click()
+    pagina.keyboard.press("ControlOrMeta+a")
+    for linea in ['saludo = "adiós"', "if saludo:", "print(saludo)"]:
+        pagina.keyboard.type(linea)
+        pagina.keyboard.press("Enter")
+    assert uno.lineas()[:3] == ['saludo = "adiós"', "if saludo:", "    print(saludo)"]  # auto-indent
+    expect(uno.modificada).to_be_visible()
+
+    pagina.keyboard.press("ControlOrMeta+Enter")
+    uno.esperar_fin()
+    expect(uno.texto).to_have_text("adiós\n")
+
+    # Tab indents inside the editor; Esc then Tab leaves it: no keyboard trap.
+    uno.editor.focus()
+    pagina.keyboard.press("Tab")
+    expect(uno.editor).to_be_focused()
+    pagina.keyboard.press("Escape")
+    pagina.keyboard.press("Tab")
+    expect(uno.boton("Ejecutar")).to_be_focused()
+
+    # The edited code survives a reload…
+    pagina.reload()
+    assert uno.lineas()[:3] == ['saludo = "adiós"', "if saludo:", "    print(saludo)"]
+    expect(uno.modificada).to_be_visible()
+    guardado = pagina.evaluate("k => JSON.parse(localStorage.getItem(k))", f"bucle:{CURSO}:index:primera")
+    assert guardado["codigo"].startswith('saludo = "adiós"\nif saludo:\n')
+    assert guardado["original"] == "\n".join(leccion)
+
+    # …and Restablecer brings the lesson's code back, for good.
+    uno.boton("Restablecer").click()
+    assert uno.lineas() == leccion
+    expect(uno.modificada).to_be_hidden()
+    pagina.reload()
+    assert uno.lineas() == leccion
+    assert pagina.evaluate("k => localStorage.getItem(k)", f"bucle:{CURSO}:index:primera") is None
+
+
+def test_a_copy_saved_before_the_lesson_changed_lets_the_reader_choose(celdas_html, servidor, pagina):
+    pagina.goto(servidor(celdas_html))
+    clave = f"bucle:{CURSO}:index:primera"
+    vieja = json.dumps({"codigo": "print('la mía')", "original": "print('la de antes')"})
+    guardar = "([k, v]) => localStorage.setItem(k, v)"
+    pagina.evaluate(guardar, [clave, vieja])
+    pagina.evaluate(guardar, [f"bucle:{CURSO}:index:celda-2", "{esto no es JSON"])
+    pagina.reload()
+
+    uno, dos = Celda(pagina, 1), Celda(pagina, 2)
+    aviso = uno.elemento.get_by_text("El código de esta celda ha cambiado en la lección")
+    expect(aviso).to_be_visible()
+    assert uno.lineas() == ["print('la mía')"]
+    expect(uno.modificada).to_be_visible()
+    # Corrupt storage does not break the page: the cell shows the lesson's code.
+    assert dos.lineas() == ["n = len(saludo)", "print(n)"]
+
+    uno.boton("Seguir con la mía").click()
+    expect(aviso).to_be_hidden()
+    expect(uno.boton("Ejecutar")).to_be_focused()
+    pagina.reload()
+    assert uno.lineas() == ["print('la mía')"]
+    expect(aviso).to_be_hidden()
+
+    pagina.evaluate(guardar, [clave, vieja])
+    pagina.reload()
+    expect(aviso).to_be_visible()
+    uno.boton("Usar la versión nueva").click()
+    assert uno.lineas() == ['saludo = "hola"', "print(saludo)"]
+    expect(aviso).to_be_hidden()
+    expect(uno.modificada).to_be_hidden()
+    assert pagina.evaluate("k => localStorage.getItem(k)", clave) is None
+
+
+def test_errors_are_told_in_the_readers_terms(celdas_html, servidor, pagina):
+    pagina.goto(servidor(celdas_html) + "errores.html")
+    traza, sintaxis, entrada, salida, exit_ = (Celda(pagina, n) for n in range(1, 6))
+
+    traza.correr()
+    expect(traza.texto).to_have_text(
+        "Traza (la llamada más reciente, al final):\n"
+        "  Celda 1, línea 4\n"
+        "    print(dividir(1, 0))\n"
+        "  Celda 1, línea 2, en dividir\n"
+        "    return a / b\n"
+        "ZeroDivisionError: division by zero\n"
+    )
+    expect(traza.texto.locator(".bucle-stderr")).to_have_count(1)
+
+    sintaxis.correr()
+    texto = sintaxis.texto.inner_text()
+    lineas = texto.splitlines()
+    assert lineas[0] == "  Celda 2, línea 2", texto
+    assert lineas[1] == "    if x > 0"
+    assert lineas[2].strip() == "^" and lineas[2].index("^") == len("    if x > 0")
+    assert lineas[3] == "SyntaxError: expected ':'"
+
+    entrada.correr()
+    expect(entrada.texto).to_contain_text("¿Cómo te llamas?")
+    expect(entrada.texto).to_contain_text(
+        "EntradaNoDisponible: input() no puede leer del teclado en esta página")
+    expect(entrada.texto).not_to_contain_text("OSError")
+
+    salida.correr()
+    expect(salida.texto).to_have_text("me voy\n")
+    expect(salida.salida).to_contain_text(
+        "La celda terminó al llamar a exit() o sys.exit() (código de salida 3). Python sigue en marcha.")
+
+    # The worker is still there: the next cell runs.
+    exit_.correr()
+    expect(exit_.texto).to_have_text("antes de exit()\n")
+    expect(exit_.salida).to_contain_text("La celda terminó al llamar a exit() o sys.exit().")
+    for celda in (traza, sintaxis, entrada, salida, exit_):
+        expect(celda.salida).not_to_contain_text("trabajador")
+        expect(celda.salida).not_to_contain_text('File "')
+
+
+def test_output_is_text_in_order_and_a_flood_is_cut_on_both_sides(celdas_html, servidor, pagina):
+    dialogos = []
+    pagina.on("dialog", lambda d: (dialogos.append(d.message), d.dismiss()))
+    pagina.add_init_script(CONTAR_MENSAJES)
+    pagina.goto(servidor(celdas_html) + "salida.html")
+    uno, dos = Celda(pagina, 1), Celda(pagina, 2)
+
+    uno.correr()
+    expect(uno.texto).to_have_text("uno\ndos\ntres\n<img src=x onerror=alert(1)>\n")
+    expect(uno.texto.locator(".bucle-stderr")).to_have_text("dos\n")
+    expect(uno.salida.locator("img")).to_have_count(0)
+    assert violaciones_axe(pagina) == []
+
+    inicio = time.monotonic()
+    dos.ejecutar()
+    latencias = []
+    while dos.boton("Detener").is_visible():
+        antes = time.monotonic()
+        pagina.evaluate("new Promise(r => requestAnimationFrame(() => r(1)))")
+        latencias.append(time.monotonic() - antes)
+    dos.esperar_fin()
+    print(f"\n[celda] flood of 200000 lines: {time.monotonic() - inicio:.2f} s, "
+          f"slowest frame seen by the test {max(latencias or [0]) * 1000:.0f} ms")
+
+    texto = dos.texto.inner_text()
+    assert texto.endswith("línea 199999: " + "·" * 60 + "\n")
+    primera = int(re.match(r"línea (\d+):", texto).group(1))
+    aviso = dos.salida.locator(".bucle-celda-corte").inner_text()
+    omitidas = int(re.search(r"se han omitido ([\d.]+) líneas del principio", aviso).group(1).replace(".", ""))
+    assert omitidas == primera, "every line before the first shown is counted"
+    assert len(texto) <= 100_000
+    # The worker cut too: most of the 13 MB never crossed postMessage.
+    cruzado, en_el_trabajador = pagina.evaluate("[window.__cruzado, window.__omitidas_en_el_trabajador]")
+    total = sum(len(f"línea {i}: " + "·" * 60 + "\n") for i in range(200_000))
+    assert en_el_trabajador > 0
+    assert cruzado < total
+    print(f"[celda] flood: {cruzado} of {total} characters crossed postMessage")
+    assert dialogos == []
+
+
+@pytest.mark.parametrize("aislamiento", [True, False], ids=["aislada", "sin-aislar"])
+def test_detener_stops_an_endless_loop_and_the_next_run_works(celdas_html, servidor, pagina, aislamiento):
+    pagina.add_init_script(CONTAR_MENSAJES)
+    pagina.goto(servidor(celdas_html, aislamiento=aislamiento) + "bucle.html")
+    assert pagina.evaluate("crossOriginIsolated") is aislamiento
+    uno, dos = Celda(pagina, 1), Celda(pagina, 2)
+
+    dos.ejecutar()
+    expect(dos.boton("Detener")).to_be_visible()
+    expect(dos.texto).to_have_text("Dando vueltas…\n", timeout=ESPERA)  # now in `while True: pass`
+    expect(uno.texto).to_have_text("antes\n")
+    inicio = time.monotonic()
+    dos.boton("Detener").click()
+    dos.esperar_fin()
+    if aislamiento:
+        expect(dos.salida).to_contain_text("Ejecución detenida.")
+        expect(dos.salida).not_to_contain_text("reiniciado")
+    else:
+        expect(dos.salida).to_contain_text(
+            "Ejecución detenida. Python se ha reiniciado y ha perdido lo definido: "
+            "las celdas anteriores se volverán a ejecutar cuando ejecutes otra.")
+    expect(dos.boton("Ejecutar")).to_be_focused()
+
+    uno.correr()
+    expect(uno.texto).to_have_text("antes\n")
+    print(f"\n[celda] Detener → next run done ({'isolated' if aislamiento else 'not isolated'}): "
+          f"{time.monotonic() - inicio:.2f} s")
+    assert pagina.evaluate("window.__trabajadores") == (1 if aislamiento else 2)
+
+
+def test_a_page_with_cells_has_no_serious_accessibility_violation(celdas_html, servidor, pagina):
+    pagina.goto(servidor(celdas_html))
+    pagina.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+        f"bucle:{CURSO}:index:primera",
+        json.dumps({"codigo": "print('la mía')", "original": "print('la de antes')"}),
+    ])
+    pagina.reload()
+    expect(pagina.locator("bucle-celda .cm-content")).to_have_count(4)
+    uno = Celda(pagina, 1)
+    uno.correr()
+    expect(uno.texto).to_have_text("la mía\n")
+    assert violaciones_axe(pagina) == []
+    pagina.emulate_media(color_scheme="dark")
+    assert violaciones_axe(pagina) == []
+
+
+def test_a_cell_works_on_a_phone(celdas_html, servidor, movil):
+    movil.goto(servidor(celdas_html))
+    uno = Celda(movil, 1)
+    uno.boton("Ejecutar").tap()
+    uno.esperar_fin()
+    expect(uno.texto).to_have_text("hola\n")
+    assert movil.evaluate("document.documentElement.scrollWidth") <= 375
+    for nombre in ("Ejecutar", "Restablecer"):
+        caja = uno.boton(nombre).bounding_box()
+        assert caja["x"] >= 0 and caja["x"] + caja["width"] <= 375 and caja["height"] >= 24
+
+
+def test_without_javascript_the_code_still_reads(celdas_html, servidor, navegador):
+    contexto = navegador.new_context(java_script_enabled=False)
+    try:
+        page = contexto.new_page()
+        page.goto(servidor(celdas_html))
+        bloque = page.locator("bucle-celda").first.locator("pre")
+        expect(bloque).to_have_text('saludo = "hola"\nprint(saludo)\n')
+        expect(page.get_by_role("button", name="Ejecutar")).to_have_count(0)
+    finally:
+        contexto.close()

@@ -1,0 +1,152 @@
+// The cells' pure logic: capped output, the notebook's order, the download of Pyodide's files.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+const { Salida, textoOmitido } = await import("../../widgets/front/lib/salida.js");
+const { Cuaderno, avisoDeAnteriores, enumerar, megas, textoDelFinal } =
+  await import("../../widgets/front/lib/cuaderno.js");
+const { traerArchivos, fetchDesde } = await import("../../widgets/front/lib/descarga.js");
+
+test("output under the limit is kept whole, in order, merged by stream", () => {
+  const s = new Salida(100);
+  s.añadir("stdout", "uno\n");
+  s.añadir("stdout", "dos\n");
+  s.añadir("stderr", "¡ay!\n");
+  s.añadir("stdout", "tres\n");
+  s.recortar();
+  assert.deepEqual(s.segmentos, [
+    { flujo: "stdout", texto: "uno\ndos\n" },
+    { flujo: "stderr", texto: "¡ay!\n" },
+    { flujo: "stdout", texto: "tres\n" },
+  ]);
+  assert.deepEqual(s.omitidas, { lineas: 0, caracteres: 0 });
+  assert.equal(textoOmitido(s.omitidas), "");
+});
+
+test("a flood keeps the last lines, whole, and counts what it dropped", () => {
+  const s = new Salida(1000);
+  let todo = "";
+  for (let i = 0; i < 100_000; i++) {
+    const linea = `línea ${i}\n`;
+    todo += linea;
+    s.añadir(i % 1000 === 0 ? "stderr" : "stdout", linea);
+    assert.ok(s.longitud <= 2000, "never holds more than twice the limit");
+  }
+  s.recortar();
+  const visto = s.segmentos.map((x) => x.texto).join("");
+  assert.ok(visto.length <= 1000);
+  assert.ok(todo.endsWith(visto));
+  assert.match(visto, /^línea \d+\n/, "the first line shown is whole");
+  assert.ok(visto.endsWith("línea 99999\n"));
+  assert.equal(s.omitidas.caracteres, todo.length - visto.length);
+  assert.equal(s.omitidas.lineas + visto.split("\n").length - 1, 100_000);
+  assert.match(textoOmitido(s.omitidas), /^Salida demasiado larga: se han omitido 9\d\.\d{3} líneas del principio/);
+});
+
+test("one huge line is cut by characters, and a batch carries earlier cuts on", () => {
+  const s = new Salida(10);
+  s.añadir("stdout", "x".repeat(5000));
+  s.recortar();
+  assert.equal(s.segmentos[0].texto, "x".repeat(10));
+  assert.equal(textoOmitido(s.omitidas), "Salida demasiado larga: se han omitido 4990 caracteres del principio; se muestra el final.");
+  const lote = s.tomar();
+  assert.equal(lote.omitidas.caracteres, 4990);
+  assert.deepEqual(s.segmentos, []);
+  const pagina = new Salida(100);
+  pagina.añadir("stdout", "fin\n", { lineas: 7, caracteres: 70 });
+  assert.deepEqual(pagina.omitidas, { lineas: 7, caracteres: 70 });
+  assert.equal(textoOmitido({ lineas: 1, caracteres: 5 }),
+    "Salida demasiado larga: se han omitido 1 línea del principio; se muestra el final.");
+});
+
+test("the notebook runs the earlier cells that have not run, and forgets on a restart", () => {
+  const c = new Cuaderno();
+  assert.deepEqual(c.anteriores(3, [4, 1, 3, 2]), [1, 2]);
+  c.marcar(1);
+  assert.deepEqual(c.anteriores(3, [1, 2, 3, 4]), [2]);
+  c.marcar(2);
+  assert.deepEqual(c.anteriores(3, [1, 2, 3, 4]), []);
+  assert.deepEqual(c.anteriores(1, [1, 2, 3, 4]), []);
+  c.olvidar();
+  assert.deepEqual(c.anteriores(4, [1, 2, 3, 4]), [1, 2, 3]);
+});
+
+test("what the reader is told", () => {
+  assert.equal(enumerar([1]), "1");
+  assert.equal(enumerar([1, 2]), "1 y 2");
+  assert.equal(enumerar([1, 2, 3]), "1, 2 y 3");
+  assert.equal(avisoDeAnteriores([]), "");
+  assert.equal(avisoDeAnteriores([2]), "Antes se ejecuta la celda 2, de la que depende esta.");
+  assert.equal(avisoDeAnteriores([1, 2]), "Antes se ejecutan las celdas 1 y 2, de las que depende esta.");
+  assert.equal(textoDelFinal({ estado: "ok" }), "");
+  assert.equal(textoDelFinal({ estado: "ok" }, { huboSalida: false }), "Ejecutada, sin salida.");
+  assert.equal(textoDelFinal({ estado: "error", tipo: "NameError" }), "");
+  assert.match(textoDelFinal({ estado: "salida", codigo: 3 }), /exit\(\) o sys\.exit\(\) \(código de salida 3\)/);
+  assert.doesNotMatch(textoDelFinal({ estado: "salida", codigo: null }), /código/);
+  assert.equal(textoDelFinal({ estado: "detenido" }), "Ejecución detenida.");
+  assert.match(textoDelFinal({ estado: "detenido", reiniciado: true }), /reiniciado.*celdas anteriores se volverán a ejecutar/);
+  assert.equal(megas(12_144_782), "12 MB");
+  assert.equal(megas(2_545_564), "2,5 MB");
+});
+
+// A Cache API and a server, in memory.
+function simulados() {
+  const guardadas = new Map();
+  const pedidas = [];
+  const cuerpos = { "pyodide.asm.wasm": new Uint8Array(3000), "python_stdlib.zip": new Uint8Array(1000) };
+  globalThis.caches = {
+    async keys() { return ["bucle-pyodide-0.1", "otra-cosa", ...new Set([...guardadas.keys()].map((k) => k.split("|")[0]))]; },
+    async delete(nombre) { this.borradas = [...(this.borradas ?? []), nombre]; return true; },
+    async open(nombre) {
+      return {
+        async match(url) { return guardadas.get(`${nombre}|${url}`)?.clone(); },
+        async put(url, respuesta) { guardadas.set(`${nombre}|${url}`, respuesta); },
+      };
+    },
+  };
+  const servidor = async (url) => {
+    pedidas.push(url);
+    const cuerpo = cuerpos[url.split("/").pop()];
+    return new Response(cuerpo, { headers: { "Content-Length": String(cuerpo.length) } });
+  };
+  return { pedidas, servidor };
+}
+
+test("Pyodide's files download once with their progress, then come from the cache", async () => {
+  const { pedidas, servidor } = simulados();
+  globalThis.fetch = servidor;
+  const base = "http://sitio/_static/pyodide/";
+  const avisos = [];
+  const primera = await traerArchivos(base, "0.2", (p) => avisos.push(p));
+  assert.equal(primera.descargado, true);
+  assert.equal(pedidas.length, 2);
+  assert.deepEqual(caches.borradas, ["bucle-pyodide-0.1"], "only old versions of our cache are deleted");
+  assert.deepEqual(avisos.at(-1), { cargado: 4000, total: 4000 });
+  assert.equal(avisos[0].total, 4000, "the size is known from the first notice");
+  assert.equal(primera.archivos.get(base + "pyodide.asm.wasm").type, "application/wasm");
+
+  const despues = [];
+  const segunda = await traerArchivos(base, "0.2", (p) => despues.push(p));
+  assert.equal(segunda.descargado, false);
+  assert.equal(pedidas.length, 2, "nothing downloaded the second time");
+  assert.deepEqual(despues, []);
+  assert.equal(segunda.archivos.get(base + "python_stdlib.zip").size, 1000);
+
+  // Pyodide's own fetch of the wasm is answered from memory; anything else goes to the network.
+  const f = fetchDesde(segunda.archivos, servidor);
+  const wasm = await f(new URL(base + "pyodide.asm.wasm"));
+  assert.equal(wasm.headers.get("Content-Type"), "application/wasm");
+  assert.equal((await wasm.arrayBuffer()).byteLength, 3000);
+  await f(base + "pyodide-lock.json").catch(() => {});
+  assert.equal(pedidas.at(-1), base + "pyodide-lock.json");
+});
+
+test("without the Cache API the files still download", async () => {
+  const { pedidas, servidor } = simulados();
+  delete globalThis.caches;
+  globalThis.fetch = servidor;
+  const r = await traerArchivos("http://sitio/p/", "1", () => {});
+  assert.equal(r.descargado, true);
+  assert.equal(r.archivos.size, 2);
+  assert.equal(pedidas.length, 2);
+});

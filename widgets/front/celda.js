@@ -1,0 +1,386 @@
+// <bucle-celda>: a runnable Python cell. The page's HTML (widgets/celda.py) holds the code,
+// highlighted, and its data; this turns it into:
+//
+//   <bucle-celda …>
+//     <div class="bucle-celda-cabecera"><span>Celda 2</span> <span>Modificada</span></div>
+//     <div class="highlight-python"><div class="highlight">[the static code, then the editor]</div></div>
+//     <div class="bucle-celda-cambio">…the lesson's code changed: two buttons…</div>
+//     <div class="bucle-celda-barra">[Ejecutar] [Detener] [Restablecer] hint</div>
+//     <div class="bucle-celda-salida" role="status" aria-live="polite">note, cut, output, end</div>
+//   </bucle-celda>
+//
+// The cells of a page share one Python (python.js) and one namespace, in page order: running a
+// cell first runs the earlier ones that have not run in the current Python (lib/cuaderno.js).
+// Runs queue one after another. The edited code is kept in localStorage as {codigo, original}.
+import { python } from "./python.js";
+import { avisoDePython } from "./lib/aviso-python.js";
+import { borrar, claveDe, guardar, leer } from "./lib/almacen.js";
+import { Cuaderno, avisoDeAnteriores, textoDelFinal } from "./lib/cuaderno.js";
+import { Salida, textoOmitido } from "./lib/salida.js";
+
+const cuaderno = new Cuaderno();
+const celdas = new Set();
+const aviso = avisoDePython(python);
+let cola = Promise.resolve(); // runs happen one after another
+let trabajos = 0; // runs queued or running
+
+python.addEventListener("reiniciado", () => cuaderno.olvidar());
+
+const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
+
+function crear(etiqueta, clase, texto = "") {
+  const elemento = document.createElement(etiqueta);
+  if (clase) elemento.className = clase;
+  if (texto) elemento.textContent = texto;
+  return elemento;
+}
+
+function boton(texto, clase, alPulsar) {
+  const b = crear("button", `bucle-boton ${clase}`, texto);
+  b.type = "button";
+  b.addEventListener("click", alPulsar);
+  return b;
+}
+
+// Python starts when the page is idle or at the first interaction with a cell, whichever first.
+function arrancarPython() {
+  python.iniciar().catch((error) => aviso.fallo(error.message));
+}
+const cuandoEsteOciosa = (hacer) =>
+  "requestIdleCallback" in globalThis ? requestIdleCallback(hacer, { timeout: 3000 }) : setTimeout(hacer, 1500);
+
+/** A reader's request to run a cell (and, before it, the earlier cells it depends on). */
+class Trabajo {
+  constructor(objetivo) {
+    this.objetivo = objetivo;
+    this.cancelado = false;
+    this.empezado = false;
+    this.enCurso = null; // the cell whose code Python is running now
+  }
+
+  detener() {
+    this.cancelado = true;
+    // While Python is still starting there is nothing to interrupt: the run will not begin.
+    if (this.enCurso && python.estado === "ocupado") python.detener();
+    else if (!this.empezado) this.objetivo.terminar({ estado: "cancelado-en-espera" });
+  }
+
+  async hacer() {
+    this.empezado = true;
+    const { objetivo } = this;
+    if (this.cancelado) return;
+    const anteriores = cuaderno.anteriores(objetivo.orden, [...celdas].map((c) => c.orden));
+    objetivo.empezar(avisoDeAnteriores(anteriores));
+    for (const orden of anteriores) {
+      const celda = [...celdas].find((c) => c.orden === orden);
+      const resultado = await celda.correr(this);
+      if (this.cancelado || resultado.estado === "detenido" || resultado.estado === "fallo") {
+        objetivo.terminar({ estado: resultado.estado === "fallo" ? "fallo" : "cancelado", error: resultado.error });
+        return;
+      }
+    }
+    await objetivo.correr(this);
+  }
+}
+
+class BucleCelda extends HTMLElement {
+  connectedCallback() {
+    if (this.preparada) return;
+    this.preparada = true;
+    const datos = JSON.parse(this.querySelector(":scope > script.bucle-datos").textContent);
+    this.leccion = datos.codigo;
+    this.orden = datos.orden;
+    this.codigo = datos.codigo;
+    this.base = datos.codigo; // the lesson's code the reader's copy started from
+    this.clave = claveDe(this);
+    this.salida = new Salida();
+    this.editor = null;
+    this.trabajo = null;
+    celdas.add(this);
+
+    this.construir();
+    this.restaurar();
+    if (!aviso.elemento.isConnected) aviso.colocar(this, this.region);
+
+    const alInteractuar = () => {
+      arrancarPython();
+      this.cargarEditor();
+    };
+    this.addEventListener("pointerdown", alInteractuar);
+    this.addEventListener("focusin", alInteractuar);
+    // A click on the static code means "edit": once the editor is there, it gets the focus.
+    this.bloque.addEventListener("pointerup", () => {
+      if (!this.editor) this.cargarEditor().then((editor) => editor.enfocar());
+    });
+    // A change not yet saved (saving waits for a pause in typing) is saved when the page goes.
+    addEventListener("pagehide", () => {
+      if (this.pendienteGuardar) this.guardarYa();
+    });
+  }
+
+  construir() {
+    const n = this.orden;
+    const base = this.id || `celda-${n}`;
+    this.bloque = this.querySelector(":scope > div[class^='highlight']") ?? crear("div", "highlight-python");
+    if (!this.bloque.isConnected) this.prepend(this.bloque);
+    this.bloque.classList.add("bucle-celda-codigo");
+
+    const cabecera = crear("div", "bucle-celda-cabecera");
+    cabecera.append(crear("span", "bucle-celda-nombre", `Celda ${n}`));
+    this.marca = crear("span", "bucle-celda-modificada", "Modificada");
+    this.marca.hidden = true;
+    cabecera.append(this.marca);
+    this.bloque.before(cabecera);
+
+    this.cambio = crear("div", "bucle-celda-cambio");
+    this.cambio.hidden = true;
+    this.cambio.append(
+      crear("p", "", "El código de esta celda ha cambiado en la lección desde que guardaste tu " +
+        "versión. Estás viendo la tuya."),
+      boton("Usar la versión nueva", "", () => this.restablecer({ enfocar: true })),
+      boton("Seguir con la mía", "", () => this.seguirConLaMia()),
+    );
+
+    const barra = crear("div", "bucle-celda-barra");
+    this.botonEjecutar = boton("Ejecutar", "bucle-celda-ejecutar", () => this.pedir());
+    this.botonDetener = boton("Detener", "", () => (this.enTrabajo ?? this.trabajo)?.detener());
+    this.botonDetener.hidden = true;
+    const botonRestablecer = boton("Restablecer", "", () => this.restablecer());
+    const ayuda = crear("span", "bucle-celda-ayuda",
+      `${MAC ? "⌘" : "Ctrl"}+Intro ejecuta · Esc y luego Tab sale del editor`);
+    ayuda.id = `${base}-ayuda`;
+    this.ayuda = ayuda.id;
+    barra.append(this.botonEjecutar, this.botonDetener, botonRestablecer, ayuda);
+
+    this.region = crear("div", "bucle-celda-salida bucle-vacia");
+    this.region.setAttribute("role", "status");
+    this.region.setAttribute("aria-live", "polite");
+    this.region.setAttribute("aria-atomic", "false");
+    this.region.setAttribute("aria-label", `Salida de la celda ${n}`);
+    this.nota = crear("p", "bucle-celda-nota");
+    this.corte = crear("p", "bucle-celda-corte");
+    this.texto = crear("pre", "bucle-celda-texto");
+    this.fin = crear("p", "bucle-celda-fin");
+    this.region.append(this.nota, this.corte, this.texto, this.fin);
+
+    this.bloque.after(this.cambio, barra, this.region);
+  }
+
+  // ---- the code: editor, storage, the lesson's version ----
+
+  restaurar() {
+    const guardado = leer(this.clave);
+    const valido = guardado && typeof guardado.codigo === "string" && typeof guardado.original === "string";
+    if (!valido || guardado.codigo === this.leccion) return;
+    this.codigo = guardado.codigo;
+    this.base = guardado.original;
+    this.cambio.hidden = guardado.original === this.leccion;
+    // Until the editor is there, the static block shows the reader's code (unhighlighted).
+    const pre = this.bloque.querySelector("pre");
+    if (pre) pre.textContent = this.codigo;
+    this.marcar();
+    this.cargarEditor();
+  }
+
+  cargarEditor() {
+    if (!this.promesaEditor) {
+      this.promesaEditor = import("./editor.js").then(({ crearEditor }) => {
+        const lugar = this.bloque.querySelector(".highlight") ?? this.bloque;
+        const estatico = lugar.querySelector("pre");
+        const hueco = crear("div", "bucle-celda-editor");
+        lugar.insertBefore(hueco, estatico);
+        this.editor = crearEditor(hueco, {
+          codigo: this.codigo,
+          etiqueta: `Código de la celda ${this.orden}`,
+          descripcion: this.ayuda,
+          alEjecutar: () => this.pedir(),
+          alCambiar: (texto) => this.alCambiar(texto),
+        });
+        estatico?.remove();
+        return this.editor;
+      });
+    }
+    return this.promesaEditor;
+  }
+
+  alCambiar(texto) {
+    this.codigo = texto;
+    this.marcar();
+    clearTimeout(this.pendienteGuardar);
+    this.pendienteGuardar = setTimeout(() => this.guardarYa(), 300);
+  }
+
+  guardarYa() {
+    clearTimeout(this.pendienteGuardar);
+    this.pendienteGuardar = null;
+    if (this.codigo === this.leccion) borrar(this.clave);
+    else guardar(this.clave, { codigo: this.codigo, original: this.base });
+  }
+
+  marcar() {
+    this.marca.hidden = this.codigo === this.leccion;
+  }
+
+  restablecer({ enfocar = false } = {}) {
+    const teniaFoco = this.cambio.contains(document.activeElement);
+    this.base = this.leccion;
+    this.cambio.hidden = true;
+    this.codigo = this.leccion;
+    if (this.editor) this.editor.poner(this.leccion);
+    else {
+      const pre = this.bloque.querySelector("pre");
+      if (pre) pre.textContent = this.leccion;
+    }
+    this.marcar();
+    this.guardarYa();
+    if (enfocar || teniaFoco) this.botonEjecutar.focus();
+  }
+
+  seguirConLaMia() {
+    this.base = this.leccion;
+    this.cambio.hidden = true;
+    this.guardarYa();
+    this.botonEjecutar.focus();
+  }
+
+  // ---- running ----
+
+  pedir() {
+    if (this.trabajo) return; // already running or waiting
+    arrancarPython();
+    const trabajo = new Trabajo(this);
+    this.trabajo = trabajo;
+    this.ocupar(true);
+    if (trabajos > 0) {
+      this.limpiar();
+      this.mostrarNota("En espera: primero termina la celda que se está ejecutando.");
+    }
+    trabajos++;
+    cola = cola
+      .then(() => trabajo.hacer())
+      .catch((error) => this.terminar({ estado: "fallo", error: error.message }))
+      .finally(() => {
+        trabajos--;
+        if (this.trabajo === trabajo) this.terminarTrabajo();
+      });
+  }
+
+  empezar(nota) {
+    aviso.colocar(this, this.region);
+    this.limpiar();
+    this.mostrarNota(nota);
+  }
+
+  /** Run this cell's code as part of `trabajo`; resolves with the worker's result. */
+  async correr(trabajo) {
+    trabajo.enCurso = this;
+    this.enTrabajo = trabajo;
+    this.ocupar(true);
+    if (trabajo.objetivo !== this) this.limpiar();
+    else this.limpiarSalida();
+    let resultado;
+    try {
+      resultado = await python.ejecutar(this.codigo, `<celda ${this.orden}>`, {
+        cancelado: () => trabajo.cancelado,
+        alSalir: (flujo, texto, omitidas) => {
+          this.salida.añadir(flujo, texto, omitidas);
+          this.pintarPronto();
+        },
+      });
+    } catch (error) {
+      resultado = { estado: "fallo", error: error.message };
+    }
+    trabajo.enCurso = null;
+    this.enTrabajo = null;
+    // A cell stopped by an interrupt counts as run (what it defined is still there); one that
+    // failed to start, never began or lost its Python to a restart does not.
+    if (resultado.estado !== "fallo" && !resultado.reiniciado && resultado.ejecutado !== false) {
+      cuaderno.marcar(this.orden);
+    }
+    this.terminar(resultado);
+    if (!this.trabajo) this.ocupar(false);
+    return resultado;
+  }
+
+  terminar(resultado) {
+    this.pintar();
+    let final = textoDelFinal(resultado, { huboSalida: this.salida.segmentos.length > 0 });
+    if (resultado.estado === "fallo") final = `No se pudo ejecutar: ${resultado.error}.`;
+    if (resultado.estado === "cancelado-en-espera") {
+      this.mostrarNota("");
+      final = "Cancelada antes de empezar.";
+    }
+    this.fin.textContent = final;
+    this.actualizarVacia();
+    if (resultado.estado === "cancelado-en-espera") this.terminarTrabajo();
+  }
+
+  terminarTrabajo() {
+    this.trabajo = null;
+    this.ocupar(false);
+  }
+
+  ocupar(si) {
+    this.classList.toggle("bucle-ejecutando", si);
+    // Detener shows only while running; if it had the focus, Ejecutar takes it.
+    if (!si && document.activeElement === this.botonDetener) this.botonEjecutar.focus();
+    this.botonDetener.hidden = !si;
+  }
+
+  // ---- the output region ----
+
+  limpiar() {
+    this.mostrarNota("");
+    this.limpiarSalida();
+  }
+
+  limpiarSalida() {
+    this.salida.vaciar();
+    this.fin.textContent = "";
+    this.pintar();
+  }
+
+  mostrarNota(texto) {
+    this.nota.textContent = texto;
+    this.actualizarVacia();
+  }
+
+  pintarPronto() {
+    if (this.pintado) return;
+    this.pintado = requestAnimationFrame(() => this.pintar());
+  }
+
+  /** Show what the output holds (at most once per frame while output streams in). */
+  pintar() {
+    cancelAnimationFrame(this.pintado);
+    this.pintado = null;
+    const { texto } = this;
+    const alFinal = texto.scrollHeight - texto.scrollTop - texto.clientHeight < 24;
+    this.salida.recortar();
+    this.corte.textContent = textoOmitido(this.salida.omitidas);
+    texto.replaceChildren(...this.salida.segmentos.map(({ flujo, texto: t }) => {
+      const trozo = crear("span", flujo === "stderr" ? "bucle-stderr" : "");
+      trozo.textContent = t; // output is text, never HTML
+      return trozo;
+    }));
+    this.actualizarVacia();
+    if (alFinal) texto.scrollTop = texto.scrollHeight; // follow the output unless scrolled up
+    // A region that scrolls must be reachable by keyboard.
+    if (texto.scrollHeight > texto.clientHeight) texto.tabIndex = 0;
+    else texto.removeAttribute("tabindex");
+  }
+
+  actualizarVacia() {
+    const vacia = !this.nota.textContent && !this.corte.textContent && !this.fin.textContent &&
+      !this.salida.segmentos.length;
+    this.region.classList.toggle("bucle-vacia", vacia);
+    this.texto.hidden = !this.salida.segmentos.length;
+  }
+}
+
+customElements.define("bucle-celda", BucleCelda);
+
+cuandoEsteOciosa(() => {
+  arrancarPython();
+  for (const celda of celdas) celda.cargarEditor();
+});

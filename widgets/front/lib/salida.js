@@ -1,0 +1,90 @@
+// The output of a run, capped: it keeps the last `limite` characters (cutting at the start of a
+// line when it can) and counts what it left out, so that a program printing millions of lines
+// costs little to hold, to send from the worker and to show. Pure logic: the worker uses it to
+// batch what it sends, the cell to hold what it shows.
+//
+//   const s = new Salida(50_000);
+//   s.añadir("stdout", "hola\n");
+//   s.recortar();   // s.segmentos: [{flujo, texto}], s.omitidas: {lineas, caracteres}
+
+export const LIMITE = 50_000;
+
+function contarLineas(texto) {
+  let n = 0;
+  for (let i = texto.indexOf("\n"); i !== -1; i = texto.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+export class Salida {
+  constructor(limite = LIMITE) {
+    this.limite = limite;
+    this.vaciar();
+  }
+
+  vaciar() {
+    this.segmentos = [];
+    this.longitud = 0;
+    this.omitidas = { lineas: 0, caracteres: 0 };
+  }
+
+  /** Append `texto` of `flujo`; `omitidas` is what an earlier stage already left out. */
+  añadir(flujo, texto, omitidas = null) {
+    if (omitidas) {
+      this.omitidas.lineas += omitidas.lineas || 0;
+      this.omitidas.caracteres += omitidas.caracteres || 0;
+    }
+    if (!texto) return;
+    const ultimo = this.segmentos[this.segmentos.length - 1];
+    if (ultimo && ultimo.flujo === flujo) ultimo.texto += texto;
+    else this.segmentos.push({ flujo, texto });
+    this.longitud += texto.length;
+    // Trimming is amortised: only when twice the limit is held.
+    if (this.longitud > 2 * this.limite) this.recortar();
+  }
+
+  /** Drop the oldest text beyond the limit, counting it in `omitidas`. */
+  recortar() {
+    let sobra = this.longitud - this.limite;
+    while (sobra > 0 && this.segmentos.length) {
+      const primero = this.segmentos[0];
+      if (primero.texto.length <= sobra) {
+        this._omitir(primero.texto);
+        sobra -= primero.texto.length;
+        this.segmentos.shift();
+        continue;
+      }
+      // Cut just after a newline so that the first line shown is whole (unless lines are huge).
+      const salto = primero.texto.indexOf("\n", sobra - 1);
+      const corte = salto === -1 || salto + 1 - sobra > 1000 ? sobra : salto + 1;
+      this._omitir(primero.texto.slice(0, corte));
+      primero.texto = primero.texto.slice(corte);
+      if (!primero.texto) this.segmentos.shift();
+      sobra = 0;
+    }
+    this.longitud = this.segmentos.reduce((total, s) => total + s.texto.length, 0);
+  }
+
+  _omitir(texto) {
+    this.omitidas.caracteres += texto.length;
+    this.omitidas.lineas += contarLineas(texto);
+  }
+
+  /** What is held (trimmed to the limit), emptying it: one batch for the worker to send. */
+  tomar() {
+    this.recortar();
+    const lote = { segmentos: this.segmentos, omitidas: this.omitidas };
+    this.vaciar();
+    return lote;
+  }
+}
+
+const numero = (n) => n.toLocaleString("es-ES");
+
+/** The notice of a cut: «Se han omitido 1234 líneas del principio de la salida; …». */
+export function textoOmitido({ lineas, caracteres }) {
+  if (!lineas && !caracteres) return "";
+  const cuanto = lineas
+    ? `${numero(lineas)} ${lineas === 1 ? "línea" : "líneas"}`
+    : `${numero(caracteres)} ${caracteres === 1 ? "carácter" : "caracteres"}`;
+  return `Salida demasiado larga: se han omitido ${cuanto} del principio; se muestra el final.`;
+}
