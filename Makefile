@@ -43,14 +43,10 @@ node_modules/.stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The widgets' front end: ES modules bundled with esbuild; CodeMirror is split into its own
-# chunk so that reading a page never loads it. Python sources the worker runs are inlined as text.
+# The widgets' front end, bundled with esbuild (see widgets/front/empaquetar.mjs).
 widgets/static/.stamp: node_modules/.stamp $(FRONT_SOURCES)
 	rm -rf widgets/static
-	node_modules/.bin/esbuild widgets/front/*.js widgets/front/*.css \
-		--bundle --splitting --format=esm --target=es2022 --minify \
-		--loader:.py=text --entry-names=[name] --chunk-names=[name]-[hash] \
-		--log-level=warning --outdir=widgets/static
+	node widgets/front/empaquetar.mjs widgets/static
 	touch $@
 
 chromium:

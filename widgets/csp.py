@@ -15,6 +15,9 @@ HTML build, every page is rewritten so that nothing inline is left:
 
 Data blocks (``<script type="application/json">``) are not code and stay where they are.
 
+Stylesheets that embed images as ``data:`` URLs (Furo's icons) would need ``img-src data:``;
+each such image is written to ``_static/bucle/csp/<hash>.svg`` and the stylesheet points there.
+
 Sphinx's ``translations.js`` hands its plural rule to ``new Function`` (``unsafe-eval``); it is
 rewritten to set the same catalogue with the rule as a plain function, written once at build
 time from the catalogue's own expression.
@@ -22,9 +25,12 @@ time from the catalogue's own expression.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
+import os
 import re
+from urllib.parse import unquote
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -125,12 +131,36 @@ def traducciones_sin_eval(ruta: Path) -> None:
     )
 
 
+_URL_DATOS = re.compile(
+    r"url\((?P<q>['\"]?)data:image/svg\+xml(?P<base64>;base64)?(?:;charset=utf-8)?,(?P<datos>.*?)(?P=q)\)",
+    re.S)
+
+
+def imagenes_fuera_del_css(salida: Path, reescritor: "_Reescritor") -> None:
+    """Move the SVG images a stylesheet embeds as data: URLs into files of the site."""
+    for hoja in (salida / "_static").rglob("*.css"):
+        if CARPETA.as_posix() in hoja.as_posix():
+            continue
+        css = hoja.read_text(encoding="utf-8")
+
+        def archivo(m: re.Match) -> str:
+            datos = m.group("datos")
+            svg = base64.b64decode(datos).decode("utf-8") if m.group("base64") else unquote(datos)
+            nombre = reescritor._guardar(svg, "svg")
+            return f'url("{os.path.relpath(reescritor.carpeta / nombre, hoja.parent).replace(os.sep, "/")}")'
+
+        nuevo = _URL_DATOS.sub(archivo, css)
+        if nuevo != css:
+            hoja.write_text(nuevo, encoding="utf-8")
+
+
 def sin_codigo_en_linea(app: Sphinx, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     salida = Path(app.outdir)
     traducciones_sin_eval(salida / "_static" / "translations.js")
     reescritor = _Reescritor(salida)
+    imagenes_fuera_del_css(salida, reescritor)
     for ruta in sorted(salida.rglob("*.html")):
         if CARPETA.as_posix() not in ruta.as_posix():
             reescritor.pagina(ruta)

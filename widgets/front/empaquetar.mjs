@@ -1,0 +1,49 @@
+// Bundles the widgets' front end (run by `make bundle`): every widgets/front/*.js and *.css is an
+// entry point; ES modules with code splitting, so CodeMirror stays in its own chunk that reading
+// a page never loads; the Python the worker runs is imported as text.
+//
+// One patch, for a site that works under `style-src 'self'`: CodeMirror's style-mod writes its
+// rules into a <style> element when the root is a document (inline CSS, blocked by that policy)
+// and into a constructed stylesheet (CSSOM, allowed) only in shadow roots. It is told to use the
+// constructed stylesheet everywhere, which every current browser supports.
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const aqui = dirname(fileURLToPath(import.meta.url));
+const entradas = readdirSync(aqui)
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => join(aqui, f));
+
+const HOJA_EN_LINEA = "if (!root.head && root.adoptedStyleSheets && win.CSSStyleSheet) {";
+const HOJA_CONSTRUIDA = "if (root.adoptedStyleSheets && win.CSSStyleSheet) {";
+
+const estilosSinElementoStyle = {
+  name: "style-mod-sin-style",
+  setup(build) {
+    build.onLoad({ filter: /style-mod[\\/]src[\\/]style-mod\.js$/ }, async ({ path }) => {
+      const codigo = await readFile(path, "utf8");
+      if (!codigo.includes(HOJA_EN_LINEA)) {
+        throw new Error(`${path} changed: review the style-src patch in empaquetar.mjs`);
+      }
+      return { contents: codigo.replace(HOJA_EN_LINEA, HOJA_CONSTRUIDA), loader: "js" };
+    });
+  },
+};
+
+await esbuild.build({
+  entryPoints: entradas,
+  outdir: process.argv[2] ?? join(aqui, "..", "static"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  target: "es2022",
+  minify: true,
+  loader: { ".py": "text" },
+  entryNames: "[name]",
+  chunkNames: "[name]-[hash]",
+  logLevel: "warning",
+  plugins: [estilosSinElementoStyle],
+});
