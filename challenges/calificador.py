@@ -19,7 +19,10 @@ Cómo califica (ver ``calificar``):
 - Cada prueba corre el código del lector en un espacio de nombres NUEVO que ya tiene el runtime
   y las funciones auxiliares del código inicial (sin las que el lector debe escribir): un
   archivo con solo ``bucle`` se califica igual que el inicial completo, y ninguna prueba ve lo
-  que dejó la anterior.
+  que dejó la anterior. Una prueba llama al lector con ``envio.llamar(nombre, *args)`` (un
+  espacio por llamada; el error del lector es un veredicto) o con ``envio.funcion(nombre)``
+  (un espacio para varias llamadas; la prueba atrapa lo que espera que lance, y lo que deja
+  salir cuenta como error del lector, con su línea).
 - Cada prueba tiene un límite de tiempo. Lo vigila ``sys.monitoring`` (Python 3.12+, y así
   Pyodide) o ``sys.settrace`` (3.11) solo sobre el código del lector: en cada salto hacia atrás
   y cada llamada mira el reloj y, pasado el límite, lanza una excepción. Tras una prueba que no
@@ -320,7 +323,9 @@ class _Hecho:
 class Envio:
     """El código del lector, compilado una vez, para correrlo en espacios de nombres nuevos.
 
-    `agotado` dice si alguna llamada se pasó del límite; `salidas`, lo que escribió en cada una.
+    `agotado` dice si alguna llamada se pasó del límite; `salidas`, lo que escribió en cada una;
+    `lanzada`, (excepción, su Veredicto) de lo último que lanzó el lector en una función de
+    `funcion` (una prueba distingue así el error del lector de un veredicto como el tiempo).
     """
 
     def __init__(self, desafio, fuente, limite=None):
@@ -331,6 +336,7 @@ class Envio:
         self.vigia = _Vigia(_codigos(self.codigo))
         self.agotado = False
         self.salidas = []
+        self.lanzada = None
 
     def espacio(self):
         """Un espacio nuevo: runtime, auxiliares del código inicial y el código del lector.
@@ -358,7 +364,10 @@ class Envio:
         """La función `nombre` del lector, cargada una vez en un espacio nuevo (lanza Veredicto
         si el código no carga), envuelta para correr con límite y salida capturada. Devuelve lo
         que devuelva; lanza la excepción del propio lector, o un Veredicto si se pasó de tiempo
-        o de salida. `__wrapped__` es la función del lector (la grabadora de trazas la usa)."""
+        o de salida. `__wrapped__` es la función del lector (la grabadora de trazas la usa) y
+        `espacio`, su espacio de nombres (una prueba puede cambiar ahí lo que la función usa,
+        como FUNCIONES). Una excepción del lector que la prueba deja salir cuenta como su error,
+        con su línea (ver `_probar`)."""
         ns = self.llamar(None).resultado()
         f = ns[nombre]
 
@@ -368,11 +377,13 @@ class Envio:
             if propio or (veredicto is not None and error is None):
                 raise veredicto.with_traceback(getattr(error, "__traceback__", None))
             if error is not None:
+                self.lanzada = (error, veredicto)
                 raise error
             return valor
 
         llamada.__name__ = nombre
         llamada.__wrapped__ = f
+        llamada.espacio = ns
         return llamada
 
     def _vigilado(self, accion, quien):
@@ -527,6 +538,7 @@ def calificar(desafio, codigo, limite=None, al_empezar=None, al_acabar=None, tra
 
 def _probar(nombre, prueba, envio):
     envio.salidas = []
+    envio.lanzada = None
     try:
         prueba(envio)
         r = _resultado(nombre, "ok", None)
@@ -534,9 +546,19 @@ def _probar(nombre, prueba, envio):
         r = _resultado(nombre, "fallo", f.mensaje, turno=f.turno)
     except Veredicto as v:
         r = _resultado(nombre, v.datos["tipo"], v.datos["mensaje"], linea=v.datos["linea"])
-    except Exception as e:  # un fallo de la prueba: que se vea, sin culpar al lector
-        r = _resultado(nombre, "interno", f"error interno de la prueba (no es culpa de tu "
-                       f"código): {type(e).__name__}: {e}")
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:
+        lanzada, envio.lanzada = envio.lanzada, None
+        if lanzada is not None and lanzada[0] is e:
+            # La lanzó la función del lector (ver Envio.funcion) y la prueba no la esperaba.
+            v = lanzada[1]
+            r = _resultado(nombre, v.datos["tipo"], v.datos["mensaje"], linea=v.datos["linea"])
+        elif isinstance(e, Exception):  # un fallo de la prueba: que se vea, sin culpar al lector
+            r = _resultado(nombre, "interno", f"error interno de la prueba (no es culpa de tu "
+                           f"código): {type(e).__name__}: {e}")
+        else:
+            raise
     r["salida"] = "".join(envio.salidas)
     return r
 

@@ -129,3 +129,85 @@ def test_el_bucle_question_answers_are_computed():
     M2 = ns["guion_bucle"]()[1][0]
     M3 = ns["guion_bucle"]()[2][0]
     assert len(M3) - len(M2) == 2
+
+
+def opciones_de(nombre: str, ident: str) -> list[tuple[bool, str]]:
+    """The options of question ``ident``: (marked correct, text), in order."""
+    texto = texto_de(nombre)
+    bloque = texto[texto.index(f":id: {ident}\n"):]
+    bloque = bloque[: bloque.index("::::")]
+    return [(marca == "x", resto) for marca, resto in re.findall(r"^- \[([ x])\] (.+)$", bloque, re.M)]
+
+
+# ------------------------------------------------------- Llamar herramientas
+
+@pytest.fixture(scope="module")
+def llamar_herramientas():
+    return ejecutar_leccion("llamar-herramientas")
+
+
+def test_llamar_herramientas_cells(llamar_herramientas):
+    salidas, ns = llamar_herramientas
+    assert salidas[0].count("(") >= 4 and "pan, leche, patatas" in salidas[0]
+    lineas = salidas[1].strip().splitlines()
+    assert len(lineas) == 5 and sum(l.endswith("→ None") for l in lineas) == 1
+    assert lineas[0].endswith("→ None")
+    assert "De las cinco llamadas, solo la primera encaja" in texto_de("llamar-herramientas")
+    assert "3 vueltas: 8 mensajes" in salidas[2]
+    assert "5 vueltas: El guion se acabó" in salidas[2] and "(turno 5)" in salidas[2]
+    assert "Con tres vueltas el bucle se detiene con 8 mensajes" in texto_de("llamar-herramientas")
+
+
+def test_llamar_herramientas_numbers_and_answers_are_computed():
+    ns = referencia()
+    prosa = texto_de("llamar-herramientas")
+    # «Con Tope en 1 ... el modelo recibe 2 mensajes y M termina con 4»
+    modelo = ns["ModeloGuionizado"](ns["guion_bucle"]())
+    _, _, M = ns["bucle"](modelo, ns["INICIO_BUCLE"], dict(ns["ENTORNO"]), 1)
+    assert len(ns["guion_bucle"]()[0][0]) == 2 and len(M) == 4
+    assert "el modelo recibe 2 mensajes y `M` termina con 4" in prosa
+    # «El número correcto era 4»: the script's conversation ends at turn 4.
+    modelo = ns["ModeloGuionizado"](ns["guion_bucle"]())
+    ns["bucle"](modelo, ns["INICIO_BUCLE"], dict(ns["ENTORNO"]), 10)
+    assert modelo.turno == 4 and "El número correcto era 4" in prosa
+    # «rechaza-incumple»: each option's call, evaluated, is rejected exactly when marked.
+    for correcta, texto in opciones_de("llamar-herramientas", "rechaza-incumple"):
+        codigo = re.search(r"`(llamada\(.*\))`", texto).group(1)
+        assert (ns["incumple"](eval(codigo, ns)) is not None) == correcta, codigo
+    # «mensajes-tras-un-turno»: 2 messages, a response with three calls, one full turn.
+    guion = ns["guion_bucle"]()
+    antes, despues = guion[1][0], guion[2][0]
+    assert len([b for b in guion[1][1] if b["type"] == "tool_use"]) == 3
+    assert 2 + (len(despues) - len(antes)) == int(opcion_de("llamar-herramientas",
+                                                             "mensajes-tras-un-turno", "respuesta"))
+
+
+# ------------------------------------------------- Errores como observaciones
+
+@pytest.fixture(scope="module")
+def errores():
+    return ejecutar_leccion("errores")
+
+
+def test_errores_cells(errores):
+    salidas, ns = errores
+    assert "a ciegas: resultado e9 (error): «'lista'»" in salidas[0]
+    assert "con cuidado: el fallo llega al programador: KeyError('lista')" in salidas[0]
+    assert ns["FUNCIONES"]["buscar"] is ns["buscar"]  # the cell puts the real tool back
+    assert "fin tras 11 mensajes" in salidas[1]
+    assert "observaciones con error: 2" in salidas[1]
+    assert "lista.txt: pan, leche, patatas, ajo" in salidas[1]
+    prosa = texto_de("errores")
+    assert "El bucle termina con `fin` tras 11 mensajes, y 2 de las observaciones fueron errores" in prosa
+    assert int(opcion_de("errores", "mensajes-errores", "respuesta")) == 11
+
+
+def test_errores_trace_turns_1_and_3_change_nothing():
+    ns = referencia()
+    entorno = dict(ns["ENTORNO"])
+    guion = ns["guion_errores"]()
+    # The observations of turns 1 and 3 are errors, and the environment is untouched by them.
+    obs = [turno[0][-1] for turno in guion[1:4]]
+    assert [m[1][0]["is_error"] for m in obs] == [True, False, True]
+    assert "Fíjate en los turnos 1 y 3: el entorno no cambia" in texto_de("errores")
+    assert entorno == ns["ENTORNO"]

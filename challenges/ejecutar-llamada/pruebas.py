@@ -1,0 +1,328 @@
+"""Las pruebas de «ejecutar-llamada» (la lección «Llamar herramientas»).
+
+El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
+guionizado.py, escenarios.py y la excepción Fallo; las pruebas calculan lo esperado con sus
+propias herramientas, que el código del lector no puede cambiar.
+
+Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Cada prueba carga el código
+del lector una vez, con envio.funcion("ejecutar") (un espacio nuevo), y llama a su ejecutar
+sobre un entorno propio, distinto de ENTORNO: quien lee o escribe ENTORNO no acierta por
+casualidad. Para ver que una llamada que no encaja no ejecuta nada, la prueba cambia las
+herramientas de ese espacio por espías que solo anotan. Lo que la prueba espera que lance
+ejecutar lo atrapa; cualquier otra excepción sale tal cual y el calificador la cuenta como un
+error del lector, con su línea.
+"""
+
+import copy as copia
+
+A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
+
+PISTA = (
+    "Primero, motivo = incumple(ll): si no es None, raise ValueError(motivo) antes de tocar "
+    "nada. Si la llamada encaja, toma la función de FUNCIONES[ll[\"name\"]], llámala con el "
+    "entorno y los argumentos por nombre, funcion(entorno, **ll[\"input\"]), y devuelve "
+    "resultado(ll[\"id\"], lo que devolvió). No atrapes los errores de la herramienta."
+)
+
+#: El entorno de las pruebas: como ENTORNO, pero con otros ficheros.
+OTRO_ENTORNO = {
+    "lista.txt": "arroz, aceite, sal",
+    "notas.txt": "El martes viene la abuela.\nMenú: lentejas y ensalada.",
+    "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, patatas, cebolla.",
+    "recetas/ensalada.txt": "Ensalada: lechuga, tomate, cebolla.",
+    "compra/martes.txt": "lentejas, chorizo",
+}
+
+
+# ------------------------------------------------------------------ ayudas
+
+
+def cargar(envio):
+    """La función ejecutar del lector, en un espacio nuevo (su espacio: ejecutar.espacio)."""
+    return envio.funcion("ejecutar")
+
+
+def del_lector(envio, error):
+    """¿Lanzó `error` el código del lector? (Si no, es un veredicto del calificador, como el
+    límite de tiempo, y la prueba lo deja pasar.)"""
+    return envio.lanzada is not None and envio.lanzada[0] is error
+
+
+def salida_de(ll, entorno):
+    """Lo que devuelve la herramienta de `ll` sobre `entorno` (que cambia, si escribe)."""
+    return FUNCIONES[ll["name"]](entorno, **ll["input"])
+
+
+def espiar(espacio):
+    """Cambia las herramientas del espacio del lector (en FUNCIONES y sus nombres sueltos) por
+    espías que anotan su nombre y no hacen nada. Devuelve (anotadas, restaurar)."""
+    anotadas, cambios = [], []
+    funciones = espacio.get("FUNCIONES")
+    originales = dict(funciones) if isinstance(funciones, dict) else {}
+
+    def espia(nombre):
+        def herramienta(*args, **kwargs):
+            anotadas.append(nombre)
+            return ""
+        return herramienta
+
+    for nombre, f in originales.items():
+        cambios.append((funciones, nombre, f))
+        funciones[nombre] = espia(nombre)
+    for global_, valor in list(espacio.items()):
+        for nombre, f in originales.items():
+            if valor is f:
+                cambios.append((espacio, global_, valor))
+                espacio[global_] = espia(nombre)
+
+    def restaurar():
+        for dicc, clave, valor in reversed(cambios):
+            dicc[clave] = valor
+
+    return anotadas, restaurar
+
+
+def breve(x):
+    """x en una línea corta: un texto entre «», un bloque con muestra, lo demás con repr."""
+    if isinstance(x, dict) and x.get("type") in ("text", "tool_use", "tool_result"):
+        return muestra(x)
+    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
+    return linea if len(linea) <= 80 else linea[:79] + "…"
+
+
+def compara(ll, devuelto, salida, entorno_inicial):
+    """Fallo si `devuelto` no es resultado(ll["id"], salida)."""
+    con = f"Con {muestra(ll)}, "
+    if devuelto is None:
+        raise Fallo(f"{con}ejecutar no devolvió nada (None): termina con "
+                    f"return resultado(ll[\"id\"], salida).")
+    if isinstance(devuelto, str):
+        que = "lo que devolvió la herramienta" if devuelto == salida else "un texto"
+        raise Fallo(f"{con}ejecutar devolvió {que}, {breve(devuelto)}, y debe devolver un "
+                    f"bloque tool_result: return resultado(ll[\"id\"], salida).")
+    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
+        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver un bloque "
+                    f"tool_result, hecho con resultado(ll[\"id\"], salida).")
+    if devuelto.get("tool_use_id") != ll["id"]:
+        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
+                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
+    contenido = devuelto.get("content")
+    if contenido != salida:
+        mensaje = (f"{con}el contenido del tool_result debía ser lo que devuelve "
+                   f"{ll['name']}, {breve(salida)}, y es {breve(contenido)}.")
+        raise Fallo(mensaje + pista_de_contenido(ll, contenido, entorno_inicial))
+    if devuelto.get("is_error"):
+        raise Fallo(f"{con}el tool_result lleva is_error={devuelto.get('is_error')!r}: la "
+                    f"llamada salió bien, así que es False (como lo deja resultado).")
+    esperado = resultado(ll["id"], salida)
+    if {**esperado, **devuelto} != esperado:
+        raise Fallo(f"{con}el tool_result debía ser {breve(esperado)} y es {breve(devuelto)}: "
+                    f"hazlo con resultado(ll[\"id\"], salida).")
+
+
+def pista_de_contenido(ll, contenido, entorno_inicial):
+    """Una pista si el contenido es el de un error conocido: ENTORNO, o argumentos por
+    posición."""
+    def intenta(entorno, posicional):
+        try:
+            f = FUNCIONES[ll["name"]]
+            return f(entorno, *ll["input"].values()) if posicional else f(entorno, **ll["input"])
+        except Exception:  # noqa: BLE001 - solo es una pista
+            return None
+    if contenido == intenta(dict(ENTORNO), False):
+        return ("\nPista: ese es el resultado sobre ENTORNO. ejecutar trabaja sobre `entorno`, "
+                "el que recibe.")
+    if contenido == intenta(dict(entorno_inicial), True):
+        return ("\nPista: pasaste los argumentos por posición, en el orden en que los dio el "
+                "modelo. Pásalos por nombre: funcion(entorno, **ll[\"input\"]).")
+    return ""
+
+
+def cambios_en(antes, despues):
+    """Qué cambió de una llamada, en una frase."""
+    if not isinstance(despues, dict):
+        return f"ahora es {breve(despues)}"
+    for clave in antes:
+        if clave not in despues:
+            return f"le falta la clave {clave!r}"
+    for clave in despues:
+        if clave not in antes:
+            return f"tiene una clave nueva, {clave!r}"
+    for clave in antes:
+        if antes[clave] != despues[clave]:
+            return f"su {clave!r} era {breve(antes[clave])} y es {breve(despues[clave])}"
+    return "no es la misma"
+
+
+def entorno_distinto(esperado, hay):
+    """La primera diferencia entre dos entornos, en una frase."""
+    for ruta in sorted(set(esperado) | set(hay)):
+        if esperado.get(ruta) == hay.get(ruta):
+            continue
+        if ruta not in hay:
+            return f"falta el fichero {ruta}"
+        if ruta not in esperado:
+            return f"sobra el fichero {ruta}"
+        return f"{ruta} debía contener {breve(esperado[ruta])} y contiene {breve(hay[ruta])}"
+    return "no es el esperado"
+
+
+# ------------------------------------------------------------------ las pruebas
+
+
+def sale_bien(llamadas):
+    """Las llamadas, una tras otra sobre el mismo entorno, dan su resultado y cambian el
+    entorno que recibe ejecutar (y no ENTORNO)."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        ejemplo = copia.deepcopy(ejecutar.espacio.get("ENTORNO"))
+        entorno = dict(OTRO_ENTORNO)
+        esperado = dict(OTRO_ENTORNO)
+        for k, ll in enumerate(llamadas, start=1):
+            antes = dict(esperado)
+            salida = salida_de(ll, esperado)
+            devuelto = ejecutar(copia.deepcopy(ll), entorno)
+            try:
+                compara(ll, devuelto, salida, antes)
+            except Fallo as f:
+                if len(llamadas) > 1:
+                    raise Fallo(f"En la llamada {k} de {len(llamadas)}: {f.mensaje}") from None
+                raise
+        if ejecutar.espacio.get("ENTORNO") != ejemplo:
+            raise Fallo("ejecutar cambió ENTORNO, los ficheros de ejemplo. Trabaja sobre "
+                        "`entorno`, el diccionario que recibe: es el de esta conversación.")
+        if entorno != esperado:
+            despues = "la llamada" if len(llamadas) == 1 else f"las {len(llamadas)} llamadas"
+            raise Fallo(f"Después de {despues}, el entorno que recibió ejecutar no es el "
+                        f"esperado: {entorno_distinto(esperado, entorno)}. La herramienta "
+                        f"trabaja sobre ese entorno, el que recibe ejecutar.")
+    return prueba
+
+
+def no_encaja(ll):
+    """Una llamada que no encaja: ValueError con el motivo de incumple, sin ejecutar nada."""
+    motivo = incumple(ll)
+    if motivo is None:
+        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
+
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        anotadas, restaurar = espiar(ejecutar.espacio)
+        con = f"Con {muestra(ll)}, "
+        try:
+            try:
+                devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
+            except ValueError as error:
+                lanzado, devuelto = error, None
+            except Exception as error:  # noqa: BLE001 - otra excepción: también se explica
+                if not del_lector(envio, error):
+                    raise
+                lanzado, devuelto = error, None
+                if not anotadas:
+                    # Otra excepción con el motivo, o FUNCIONES[...] sin comprobar: se explica.
+                    # Cualquier otra es un error del lector: su veredicto, con su línea.
+                    sin_comprobar = isinstance(error, KeyError) and ll["name"] not in FUNCIONES
+                    if motivo not in str(error) and not sin_comprobar:
+                        raise
+                    raise Fallo(otra_excepcion(ll, motivo, error)) from None
+            else:
+                lanzado = None
+        finally:
+            restaurar()
+        if anotadas:
+            raise Fallo(f"{con}ejecutar llamó a {anotadas[0]} y no debía: la llamada no encaja "
+                        f"con su esquema ({motivo}). Comprueba con incumple(ll) antes de "
+                        f"ejecutar nada.")
+        if lanzado is None:
+            raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debía lanzar ValueError: "
+                        f"la llamada no encaja con su esquema ({motivo}).")
+        if str(lanzado) != motivo:
+            raise Fallo(f"{con}el ValueError debía llevar el motivo de incumple tal cual, "
+                        f"«{motivo}», y lleva «{lanzado}». Lánzalo así: "
+                        f"raise ValueError(motivo).")
+    return prueba
+
+
+def otra_excepcion(ll, motivo, error):
+    texto = str(error)
+    if texto == motivo:
+        return (f"Con {muestra(ll)}, ejecutar lanzó {type(error).__name__} con el motivo de "
+                f"incumple; debía ser ValueError: raise ValueError(motivo).")
+    mensaje = (f"Con {muestra(ll)}, ejecutar lanzó {type(error).__name__}"
+               f"{f' («{texto}»)' if texto else ''} y debía lanzar ValueError con el motivo de "
+               f"incumple, «{motivo}»: raise ValueError(motivo).")
+    if isinstance(error, KeyError) and ll["name"] not in FUNCIONES:
+        mensaje += ("\nPista: FUNCIONES[ll[\"name\"]] falla si la herramienta no existe; "
+                    "comprueba antes la llamada con incumple(ll).")
+    return mensaje
+
+
+def no_cambia_la_llamada(envio):
+    ejecutar = cargar(envio)
+    ll = llamada("m-1", "escribir", ruta="compra/lunes.txt", contenido="huevos, harina")
+    recibida = copia.deepcopy(ll)
+    ejecutar(recibida, dict(OTRO_ENTORNO))
+    if recibida != ll:
+        raise Fallo(f"ejecutar cambió la llamada que recibió: {cambios_en(ll, recibida)}. La "
+                    f"llamada es parte de la respuesta del modelo, que sigue en M: léela sin "
+                    f"tocarla (ll[\"name\"], no ll.pop(\"name\")).")
+
+
+def propaga_el_error(envio):
+    ejecutar = cargar(envio)
+    ll = llamada("f-1", "leer", ruta="postres/flan.txt")
+    try:
+        salida_de(ll, dict(OTRO_ENTORNO))
+    except FileNotFoundError as e:
+        esperado = e
+    lanza = f"leer lanza FileNotFoundError («{esperado}»)"
+    try:
+        devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
+    except Exception as error:  # noqa: BLE001 - se compara con lo que lanza leer
+        if not del_lector(envio, error):
+            raise
+        if type(error) is FileNotFoundError and str(error) == str(esperado):
+            return
+        if not isinstance(error, OSError) and str(esperado) not in str(error):
+            raise  # no viene de leer: un error del lector, con su línea
+        raise Fallo(f"Con {muestra(ll)}, {lanza} y de ejecutar salió "
+                    f"{type(error).__name__} («{error}»). Deja que el error de la herramienta "
+                    f"salga tal cual, sin atraparlo ni cambiarlo.") from None
+    raise Fallo(f"Con {muestra(ll)}, {lanza} y ejecutar devolvió {breve(devuelto)}. En esta "
+                f"lección los errores de las herramientas no se atrapan: deja que salgan de "
+                f"ejecutar tal cual (en «Errores como observaciones» los convertirás en "
+                f"observaciones).")
+
+
+VARIAS = [
+    llamada("s-1", "escribir", ruta="compra/viernes.txt", contenido="leche, pan"),
+    llamada("s-2", "leer", ruta="compra/viernes.txt"),
+    llamada("s-3", "listar", carpeta="compra"),
+    llamada("s-4", "buscar", patron="pan"),
+    llamada("s-5", "escribir", ruta="lista.txt", contenido="arroz, aceite, sal, leche"),
+    llamada("s-6", "leer", ruta="lista.txt"),
+]
+
+PRUEBAS = [
+    ("listar: su resultado, con el id de la llamada",
+     sale_bien([llamada("toolu_01", "listar", carpeta="recetas")])),
+    ("leer: lee del entorno que recibe",
+     sale_bien([llamada("call-7", "leer", ruta="lista.txt")])),
+    ("buscar: su resultado, con el id de la llamada",
+     sale_bien([llamada("q", "buscar", patron="cebolla")])),
+    ("escribir: cambia el entorno que recibe, no ENTORNO",
+     sale_bien([llamada("w_2", "escribir", ruta="compra/jueves.txt", contenido="pan, ajo")])),
+    ("los argumentos van por nombre, en cualquier orden",
+     sale_bien([llamada("w_3", "escribir", contenido="ajo, menta", ruta="compra/sabado.txt")])),
+    ("una herramienta que no existe: ValueError sin ejecutar nada",
+     no_encaja(llamada("z1", "borrar", ruta="lista.txt"))),
+    ("falta un argumento: ValueError sin ejecutar nada",
+     no_encaja(llamada("z2", "escribir", ruta="lista.txt"))),
+    ("sobra un argumento: ValueError sin ejecutar nada",
+     no_encaja(llamada("z3", "leer", ruta="lista.txt", lineas=2))),
+    ("un argumento del tipo equivocado: ValueError sin ejecutar nada",
+     no_encaja(llamada("z4", "buscar", patron=3))),
+    ("la llamada no cambia", no_cambia_la_llamada),
+    ("varias llamadas seguidas sobre el mismo entorno", sale_bien(VARIAS)),
+    ("un error de la herramienta sale tal cual", propaga_el_error),
+]

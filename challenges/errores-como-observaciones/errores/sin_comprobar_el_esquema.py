@@ -1,0 +1,11 @@
+# Error: no comprueba la llamada con incumple: ejecuta la herramienta con lo que venga.
+# Falla: falta un argumento: error con el motivo, sin ejecutar nada
+# Mensaje: Con llamada x2 buscar(), ejecutar llamó a buscar y no debía: la llamada no encaja con su esquema (a buscar le falta el argumento 'patron').
+
+
+def ejecutar(ll, entorno):
+    try:
+        salida = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except (OSError, ValueError) as error:
+        return resultado(ll["id"], str(error), es_error=True)
+    return resultado(ll["id"], salida)

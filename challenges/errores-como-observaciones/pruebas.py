@@ -1,0 +1,550 @@
+"""Las pruebas de «errores-como-observaciones» (la lección «Errores como observaciones»).
+
+El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
+guionizado.py, escenarios.py y la excepción Fallo; lo esperado se calcula con ese runtime, que
+el código del lector no puede cambiar: `observaciones_de` de escenarios.py es lo que un arnés
+correcto añade tras cada respuesta.
+
+Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Hay dos clases de pruebas:
+
+- Llamadas sueltas: la prueba carga el código del lector con envio.funcion("ejecutar") (un
+  espacio nuevo) y llama a su ejecutar sobre un entorno propio. Para ver que una llamada que no
+  encaja no ejecuta nada, cambia las herramientas de ese espacio por espías que solo anotan;
+  para ver que un fallo del arnés se propaga, cambia una por una herramienta con un fallo de
+  programación (y las restaura al acabar).
+- Conversaciones: el `bucle` del código inicial (o el del lector, si lo reescribe) con el
+  ejecutar del lector y un modelo guionizado, como en bucle-con-tope: la de la lección y otras
+  generadas con errores que la lección no enseña.
+
+Lo que la prueba espera que lance el lector lo atrapa; cualquier otra excepción sale tal cual y
+el calificador la cuenta como un error del lector, con su línea.
+"""
+
+import copy as copia
+import random as azar
+
+A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
+
+PISTA = (
+    "Primero, motivo = incumple(ll): si no es None, return resultado(ll[\"id\"], motivo, "
+    "es_error=True), sin ejecutar nada. Después, llama a la herramienta dentro de un try con "
+    "except (OSError, ValueError) as error: return resultado(ll[\"id\"], str(error), "
+    "es_error=True). Nada de except Exception: lo demás debe propagarse. Si no hubo error, "
+    "return resultado(ll[\"id\"], salida)."
+)
+
+#: El entorno de las llamadas sueltas: como ENTORNO, pero con otros ficheros.
+OTRO_ENTORNO = {
+    "lista.txt": "arroz, aceite, sal",
+    "notas.txt": "El martes viene la abuela.\nMenú: lentejas y ensalada.",
+    "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, patatas, cebolla.",
+    "recetas/ensalada.txt": "Ensalada: lechuga, tomate, cebolla.",
+    "compra/martes.txt": "lentejas, chorizo",
+}
+
+
+# ------------------------------------------------------------------ ayudas
+
+
+def cargar(envio):
+    """La función ejecutar del lector, en un espacio nuevo (su espacio: ejecutar.espacio)."""
+    return envio.funcion("ejecutar")
+
+
+def del_lector(envio, error):
+    """¿Lanzó `error` el código del lector? (Si no, es un veredicto del calificador, como el
+    límite de tiempo, y la prueba lo deja pasar.)"""
+    return envio.lanzada is not None and envio.lanzada[0] is error
+
+
+def cambiar(espacio, cambios):
+    """Cambia herramientas del espacio del lector, {nombre: nueva}, en FUNCIONES y en los
+    nombres sueltos que apuntan a la misma función. Devuelve la función que lo restaura."""
+    hechos = []
+    funciones = espacio.get("FUNCIONES")
+    originales = dict(funciones) if isinstance(funciones, dict) else {}
+    for nombre, nueva in cambios.items():
+        if nombre in originales:
+            hechos.append((funciones, nombre, originales[nombre]))
+            funciones[nombre] = nueva
+            for global_, valor in list(espacio.items()):
+                if valor is originales[nombre]:
+                    hechos.append((espacio, global_, valor))
+                    espacio[global_] = nueva
+
+    def restaurar():
+        for dicc, clave, valor in reversed(hechos):
+            dicc[clave] = valor
+    return restaurar
+
+
+def espiar(espacio):
+    """Cambia todas las herramientas por espías que anotan su nombre y no hacen nada.
+    Devuelve (anotadas, restaurar)."""
+    anotadas = []
+
+    def espia(nombre):
+        def herramienta(*args, **kwargs):
+            anotadas.append(nombre)
+            return ""
+        return herramienta
+    return anotadas, cambiar(espacio, {n: espia(n) for n in FUNCIONES})
+
+
+def observado(ll, entorno):
+    """(el tool_result que da un arnés correcto, la excepción de la herramienta o None);
+    `entorno` cambia si la llamada escribe."""
+    error = None
+    if incumple(ll) is None:
+        try:
+            FUNCIONES[ll["name"]](dict(entorno), **ll["input"])
+        except (OSError, ValueError) as e:
+            error = e
+    return observaciones_de([[ll]], entorno)[0][0], error
+
+
+def breve(x):
+    """x en una línea corta: un texto entre «», un bloque con muestra, lo demás con repr."""
+    if isinstance(x, dict) and x.get("type") in ("text", "tool_use", "tool_result"):
+        return muestra(x)
+    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
+    return linea if len(linea) <= 80 else linea[:79] + "…"
+
+
+def lanzo(error):
+    texto = str(error)
+    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
+
+
+def escapa(ll, error):
+    """El mensaje cuando un error del modelo sale de ejecutar como excepción."""
+    motivo = incumple(ll)
+    if motivo is not None and str(error) == motivo:
+        return (f"Con {muestra(ll)}, ejecutar lanzó {lanzo(error)}. Ese motivo es para el "
+                f"modelo: devuelve resultado(ll[\"id\"], motivo, es_error=True), sin lanzar "
+                f"nada y sin ejecutar la herramienta.")
+    return (f"Con {muestra(ll)}, de ejecutar salió {lanzo(error)}. Es un error que el modelo "
+            f"puede corregir, si se entera: devuelve resultado(ll[\"id\"], str(error), "
+            f"es_error=True).")
+
+
+def compara(ll, devuelto, esperado, error=None):
+    """Fallo si `devuelto` no es `esperado`; `error`, la excepción de la herramienta si la hubo."""
+    con = f"Con {muestra(ll)}, "
+    contenido = esperado["content"]
+    if not esperado["is_error"]:
+        que = f"lo que devuelve {ll['name']}"
+    elif error is None:
+        que = "el motivo de incumple, tal cual"
+    else:
+        que = "el mensaje de la excepción, str(error)"
+    if devuelto is None:
+        raise Fallo(f"{con}ejecutar no devolvió nada (None): devuelve el tool_result con return.")
+    if isinstance(devuelto, str):
+        if esperado["is_error"] and devuelto == contenido:
+            raise Fallo(f"{con}ejecutar devolvió el mensaje solo, {breve(devuelto)}: va dentro de "
+                        f"un tool_result, resultado(ll[\"id\"], mensaje, es_error=True), para que "
+                        f"el modelo sepa a qué llamada responde y que es un error.")
+        raise Fallo(f"{con}ejecutar devolvió un texto, {breve(devuelto)}, y debe devolver un "
+                    f"tool_result, hecho con resultado(ll[\"id\"], …).")
+    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
+        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver un tool_result, "
+                    f"hecho con resultado(ll[\"id\"], …).")
+    if devuelto.get("tool_use_id") != ll["id"]:
+        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
+                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
+    if bool(devuelto.get("is_error")) != esperado["is_error"]:
+        if not esperado["is_error"]:
+            raise Fallo(f"{con}el tool_result lleva is_error=True, pero la llamada salió bien: "
+                        f"resultado(ll[\"id\"], salida), sin es_error.")
+        porque = ("la llamada no encaja con su esquema" if error is None
+                  else f"{ll['name']} lanzó {type(error).__name__}")
+        raise Fallo(f"{con}el tool_result debía llevar is_error=True: {porque}. Sin esa marca, "
+                    f"el modelo lo lee como si la llamada hubiera salido bien: usa "
+                    f"resultado(ll[\"id\"], mensaje, es_error=True).")
+    hay = devuelto.get("content")
+    if hay != contenido:
+        raise Fallo(f"{con}el contenido del tool_result debía ser {que}, {breve(contenido)}, y "
+                    f"es {breve(hay)}." + pista_de_contenido(hay, error))
+    if {**esperado, **devuelto} != esperado:
+        raise Fallo(f"{con}el tool_result debía ser {breve(esperado)} y es {breve(devuelto)}: "
+                    f"hazlo con resultado(ll[\"id\"], …).")
+
+
+def pista_de_contenido(hay, error):
+    if error is None:
+        return ""
+    if isinstance(hay, BaseException):
+        return "\nPista: ese contenido es la excepción misma; el modelo lee texto: str(error)."
+    if hay == repr(error):
+        return ("\nPista: eso es repr(error), con la clase y las comillas; el mensaje es "
+                "str(error).")
+    if isinstance(hay, str) and hay.startswith(type(error).__name__):
+        return "\nPista: sobra el nombre de la clase; el mensaje es str(error), tal cual."
+    return ""
+
+
+def entorno_distinto(esperado, hay):
+    """La primera diferencia entre dos entornos, en una frase."""
+    for ruta in sorted(set(esperado) | set(hay)):
+        if esperado.get(ruta) == hay.get(ruta):
+            continue
+        if ruta not in hay:
+            return f"falta el fichero {ruta}"
+        if ruta not in esperado:
+            return f"sobra el fichero {ruta}"
+        return f"{ruta} debía contener {breve(esperado[ruta])} y contiene {breve(hay[ruta])}"
+    return "no es el esperado"
+
+
+# --------------------------------------------------------------- llamadas sueltas
+
+
+def no_encaja(ll):
+    """Una llamada que no encaja: resultado de error con el motivo, sin ejecutar nada."""
+    motivo = incumple(ll)
+    if motivo is None:
+        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
+
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        anotadas, restaurar = espiar(ejecutar.espacio)
+        escapado = None
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
+        except (OSError, ValueError) as error:
+            escapado = error
+        except KeyError as error:
+            if ll["name"] in FUNCIONES or anotadas:
+                raise
+            raise Fallo(f"Con {muestra(ll)}, ejecutar lanzó {lanzo(error)}: "
+                        f"FUNCIONES[ll[\"name\"]] falla si la herramienta no existe. Comprueba "
+                        f"antes la llamada con incumple(ll) y devuelve su motivo como error: "
+                        f"resultado(ll[\"id\"], motivo, es_error=True).") from None
+        finally:
+            restaurar()
+        if anotadas:
+            raise Fallo(f"Con {muestra(ll)}, ejecutar llamó a {anotadas[0]} y no debía: la "
+                        f"llamada no encaja con su esquema ({motivo}). Si incumple(ll) da un "
+                        f"motivo, devuelve el error enseguida, sin ejecutar nada.")
+        if escapado is not None:
+            raise Fallo(escapa(ll, escapado))
+        compara(ll, devuelto, resultado(ll["id"], motivo, es_error=True))
+    return prueba
+
+
+def herramienta_falla(ll, clase):
+    """Una llamada que encaja pero cuya herramienta lanza `clase`: resultado de error con
+    str(error), y el entorno sin tocar."""
+    esperado, error = observado(ll, dict(OTRO_ENTORNO))
+    if not isinstance(error, clase):
+        raise ValueError(f"la prueba espera que {muestra(ll)} lance {clase.__name__}")
+
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        entorno = dict(OTRO_ENTORNO)
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), entorno)
+        except (OSError, ValueError) as escapado:
+            raise Fallo(escapa(ll, escapado)) from None
+        compara(ll, devuelto, esperado, error)
+        if entorno != OTRO_ENTORNO:
+            raise Fallo(f"Con {muestra(ll)}, el entorno cambió: "
+                        f"{entorno_distinto(OTRO_ENTORNO, entorno)}.")
+    return prueba
+
+
+def sale_bien(llamadas):
+    """Llamadas que salen bien, una tras otra sobre el mismo entorno: su resultado de siempre."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        entorno = dict(OTRO_ENTORNO)
+        esperado_entorno = dict(OTRO_ENTORNO)
+        for k, ll in enumerate(llamadas, start=1):
+            esperado, _ = observado(ll, esperado_entorno)
+            try:
+                devuelto = ejecutar(copia.deepcopy(ll), entorno)
+                compara(ll, devuelto, esperado)
+            except (OSError, ValueError) as escapado:
+                raise Fallo(f"En la llamada {k} de {len(llamadas)}, que debía salir bien: "
+                            f"de ejecutar salió {lanzo(escapado)}.") from None
+            except Fallo as f:
+                raise Fallo(f"En la llamada {k} de {len(llamadas)}: {f.mensaje}") from None
+        if entorno != esperado_entorno:
+            raise Fallo(f"Después de las {len(llamadas)} llamadas, el entorno que recibió "
+                        f"ejecutar no es el esperado: "
+                        f"{entorno_distinto(esperado_entorno, entorno)}.")
+    return prueba
+
+
+def buscar_con_fallo(entorno, patron):
+    return entorno["lista"]  # el fallo de la lección: la clave es "lista.txt"
+
+
+def listar_con_fallo(entorno, carpeta):
+    por_letra = len(entorno) / len(carpeta)  # con carpeta "", ZeroDivisionError
+    return f"{por_letra:.1f} ficheros por letra"
+
+
+def arnes_roto(rota, ll, clase):
+    """La herramienta de `ll` tiene un fallo de programación: su excepción debe salir de
+    ejecutar tal cual. La herramienta buena vuelve a su sitio al acabar."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        lanzadas = []
+
+        def registrada(*args, **kwargs):
+            try:
+                return rota(*args, **kwargs)
+            except BaseException as e:
+                lanzadas.append(e)
+                raise
+        restaurar = cambiar(ejecutar.espacio, {ll["name"]: registrada})
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
+        except Exception as error:  # noqa: BLE001 - se compara con lo que lanzó la herramienta
+            if not lanzadas or not del_lector(envio, error):
+                raise  # no salió de la herramienta: un error del lector, o un veredicto
+            original = lanzadas[-1]
+            if error is original or (type(error) is clase and str(error) == str(original)):
+                return
+            raise Fallo(f"Con {muestra(ll)}, {ll['name']} tiene un fallo de programación y "
+                        f"lanza {lanzo(lanzadas[-1])}, pero de ejecutar salió {lanzo(error)}: "
+                        f"deja que ese error salga tal cual.") from None
+        finally:
+            restaurar()
+        if not lanzadas:
+            raise Fallo(f"Con {muestra(ll)}, ejecutar no llamó a {ll['name']}: usa la "
+                        f"herramienta de FUNCIONES[ll[\"name\"]].")
+        raise Fallo(f"Con {muestra(ll)}, {ll['name']} tiene un fallo de programación (lanza "
+                    f"{lanzo(lanzadas[-1])}) y ejecutar devolvió {breve(devuelto)}: convirtió un "
+                    f"fallo del arnés en una observación que el modelo no puede arreglar. "
+                    f"Atrapa solo OSError y ValueError; lo demás debe salir de ejecutar, para "
+                    f"que lo veas tú.")
+    return prueba
+
+
+# ------------------------------------------------------------------ conversaciones
+
+
+class Conversacion:
+    """Una conversación que acaba en «fin» y lo que el bucle con un ejecutar correcto hace."""
+
+    def __init__(self, nombre, inicio, respuestas):
+        self.nombre = nombre
+        self.inicio = copia.deepcopy(inicio)
+        self.respuestas = copia.deepcopy(respuestas)
+        self.entorno = dict(ENTORNO)
+        self.entorno_final = dict(ENTORNO)
+        self.observaciones = observaciones_de(self.respuestas, self.entorno_final)
+        self.guion = guion_de(self.inicio, self.respuestas, self.observaciones)
+        self.tope = len(respuestas) + 2
+        self.M = copia.deepcopy(self.guion[-1][0] + [("asistente", respuestas[-1])])
+        self.texto = " ".join(b["text"] for b in respuestas[-1] if b["type"] == "text")
+        self.errores = sum(1 for obs in self.observaciones for b in obs if b["is_error"])
+
+
+class Detenido(BaseException):
+    """Lanzada en el bucle cuando el modelo ya vio un fallo (BaseException: un except Exception
+    del lector no la oculta)."""
+
+
+def registro(caso):
+    """(modelo, notas): un modelo que sigue el guion del caso y anota el primer fallo."""
+    guionizado = ModeloGuionizado(caso.guion)
+    notas = {"respuestas": 0, "fallo": None, "turno": None}
+
+    def modelo(M, herramientas=None):
+        if notas["fallo"] is not None:
+            raise Detenido(notas["fallo"])
+        turno = notas["respuestas"] + 1
+        try:
+            respuesta = guionizado(M, herramientas)
+        except Exception as e:  # GuionRoto, el guion acabado...: ya dicen el turno
+            notas["fallo"], notas["turno"] = con_pista(e), turno
+            raise Detenido(notas["fallo"]) from None
+        notas["respuestas"] = turno
+        return respuesta
+    return modelo, notas
+
+
+def con_pista(error):
+    """El mensaje del modelo guionizado; si lo distinto es el contenido de un error, con una
+    pista sobre errores en vez de la suya, que piensa en resultados que salieron bien."""
+    mensaje = str(error)
+    if not isinstance(error, GuionRoto):
+        return mensaje
+    e, r = error.esperado, error.recibido
+    if not (isinstance(e, tuple) and isinstance(r, (tuple, list)) and len(r) == 2
+            and isinstance(e[1], list) and isinstance(r[1], list) and len(e[1]) == len(r[1])):
+        return mensaje
+    for esperado, recibido in zip(e[1], r[1]):
+        if not (esperado.get("is_error") and isinstance(recibido, dict)
+                and recibido.get("is_error") and esperado != recibido):
+            continue
+        debe, hay = esperado["content"], recibido.get("content")
+        pista = (f"el contenido del error de {esperado['tool_use_id']} es el mensaje tal cual: "
+                 f"str(error), o el motivo de incumple.")
+        if isinstance(hay, str) and hay.endswith(debe) and hay != debe:
+            pista += f" Al tuyo le sobra {breve(hay[:len(hay) - len(debe)])} delante."
+        if error.pista:
+            return mensaje.replace(f"Pista: {error.pista}", f"Pista: {pista}")
+        return mensaje + f"\nPista: {pista}"
+    return mensaje
+
+
+def prueba_de(caso):
+    def prueba(envio):
+        bucle = envio.funcion("bucle")
+        modelo, notas = registro(caso)
+        entorno = dict(caso.entorno)
+        try:
+            devuelto = bucle(modelo, copia.deepcopy(caso.inicio), entorno, caso.tope)
+        except BaseException as error:
+            if notas["fallo"] is not None:
+                raise Fallo(notas["fallo"], notas["turno"]) from None
+            if isinstance(error, (OSError, ValueError)):
+                raise Fallo(murio(caso, notas["respuestas"], error), notas["respuestas"]) from None
+            raise
+        if notas["fallo"] is not None:
+            raise Fallo(notas["fallo"], notas["turno"])
+        comprueba(caso, devuelto, entorno)
+    return prueba
+
+
+def murio(caso, turno, error):
+    """El mensaje cuando un error del modelo sale de ejecutar en mitad de la conversación."""
+    llamadas = [b for b in caso.respuestas[turno - 1] if b["type"] == "tool_use"] if turno else []
+    obs = caso.observaciones[turno - 1] if turno else []
+    cual = next((f" con {muestra(ll)}" for ll, r in zip(llamadas, obs)
+                 if r["is_error"] and r["content"] == str(error)), "")
+    return (f"En el turno {turno}, de ejecutar salió {lanzo(error)}{cual}, y la conversación "
+            f"murió a medias: el modelo nunca supo qué pasó con su llamada. Un error del "
+            f"modelo vuelve a él como observación: resultado(ll[\"id\"], …, es_error=True).")
+
+
+def comprueba(caso, devuelto, entorno):
+    if not (isinstance(devuelto, tuple) and len(devuelto) == 3):
+        raise Fallo(f"bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió "
+                    f"{breve(devuelto)}.")
+    motivo, dicho, M = devuelto
+    if (motivo, dicho) != ("fin", caso.texto):
+        raise Fallo(f"bucle debía acabar con (\"fin\", «{caso.texto}», M) y acabó con "
+                    f"({breve(motivo)}, {breve(dicho)}, M).")
+    if not isinstance(M, list) or _normaliza(M) != _normaliza(caso.M):
+        n = len(M) if isinstance(M, list) else None
+        raise Fallo(f"Al acabar, M debía tener los {len(caso.M)} mensajes de la conversación "
+                    f"y tiene {n if n is not None else breve(M)}.")
+    if entorno != caso.entorno_final:
+        raise Fallo(f"Después de la conversación, el entorno no es el esperado: "
+                    f"{entorno_distinto(caso.entorno_final, entorno)}.")
+
+
+# ---------------------------------------------- conversaciones que la lección no muestra
+
+PETICIONES = ["¿Qué falta para las lentejas?", "Apunta lo que hay que comprar el sábado.",
+              "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
+FRASES = ["Voy a mirar.", "Pruebo de otra forma.", "Compruebo otra cosa.", "Sigo."]
+FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
+           "Avísame si falta algo."]
+PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
+
+#: Errores que la lección no enseña (la suya: leer una ruta que no existe y escribir sin
+#: contenido), cada uno como una llamada con el id dado.
+ERRORES_NUEVOS = {
+    "herramienta inventada": lambda i: llamada(i, "copiar", ruta="lista.txt"),
+    "argumento de más": lambda i: llamada(i, "leer", ruta="notas.txt", lineas=2),
+    "tipo equivocado": lambda i: llamada(i, "buscar", patron=["ajo"]),
+    "leer una carpeta": lambda i: llamada(i, "leer", ruta="recetas/"),
+    "listar un fichero": lambda i: llamada(i, "listar", carpeta="notas.txt"),
+    "escribir dentro de un fichero":
+        lambda i: llamada(i, "escribir", ruta="lista.txt/sabado.txt", contenido="ajo"),
+    "listar una carpeta que no existe": lambda i: llamada(i, "listar", carpeta="postres"),
+    "una ruta vacía": lambda i: llamada(i, "leer", ruta=""),
+    "una ruta absoluta": lambda i: llamada(i, "escribir", ruta="/lista.txt", contenido="pan"),
+    "un patrón vacío": lambda i: llamada(i, "buscar", patron=""),
+}
+
+
+def llamada_posible(rng, mundo, ident):
+    """Una llamada que sale bien sobre `mundo` (que se actualiza como en la conversación)."""
+    carpetas = sorted({r.rsplit("/", 1)[0] for r in mundo if "/" in r})
+    opciones = [
+        lambda: llamada(ident, "listar", carpeta=rng.choice([""] + carpetas)),
+        lambda: llamada(ident, "leer", ruta=rng.choice(sorted(mundo))),
+        lambda: llamada(ident, "buscar", patron=rng.choice(PALABRAS)),
+        lambda: llamada(ident, "escribir", ruta=rng.choice(["lista.txt", "compra/sabado.txt"]),
+                        contenido=", ".join(rng.sample(PALABRAS, 3))),
+    ]
+    ll = rng.choice(opciones)()
+    FUNCIONES[ll["name"]](mundo, **ll["input"])
+    return ll
+
+
+def generada(semilla, turnos, errores):
+    """Una conversación de `turnos` respuestas: las turnos - 1 primeras piden de 1 a 3 cosas,
+    entre ellas, repartidos al azar, los `errores` (nombres de ERRORES_NUEVOS); la última
+    responde con texto."""
+    rng = azar.Random(semilla)
+    mundo = dict(ENTORNO)
+    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
+    donde = {nombre: rng.randrange(turnos - 1) for nombre in errores}
+    respuestas, n = [], 0
+    for t in range(turnos - 1):
+        aqui = [nombre for nombre in errores if donde[nombre] == t]
+        pedidas = aqui + [None] * rng.randint(0 if aqui else 1, 2)
+        rng.shuffle(pedidas)
+        bloques = []
+        for nombre in pedidas:
+            n += 1
+            ident = f"g{semilla}_{n}"
+            bloques.append(llamada_posible(rng, mundo, ident) if nombre is None
+                           else ERRORES_NUEVOS[nombre](ident))
+        if rng.random() < 0.5:
+            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
+        respuestas.append(bloques)
+    respuestas.append([texto(rng.choice(FINALES))])
+    return Conversacion(f"otra conversación: {len(errores)} errores que la lección no muestra, "
+                        f"en {turnos} turnos", inicio, respuestas)
+
+
+CONVERSACIONES = [
+    Conversacion("la conversación de la lección", INICIO_ERRORES, RESPUESTAS_ERRORES),
+    generada(8, 4, ["herramienta inventada", "leer una carpeta", "un patrón vacío",
+                    "argumento de más", "listar un fichero"]),
+    generada(13, 6, ["tipo equivocado", "escribir dentro de un fichero", "una ruta vacía",
+                     "listar una carpeta que no existe", "una ruta absoluta"]),
+]
+
+
+PRUEBAS = [
+    ("una herramienta que no existe: error con el motivo, sin ejecutar nada",
+     no_encaja(llamada("x1", "copiar", ruta="lista.txt", destino="copia.txt"))),
+    ("falta un argumento: error con el motivo, sin ejecutar nada",
+     no_encaja(llamada("x2", "buscar"))),
+    ("sobra un argumento: error con el motivo, sin ejecutar nada",
+     no_encaja(llamada("x3", "listar", carpeta="recetas", ocultos=True))),
+    ("un argumento del tipo equivocado: error con el motivo, sin ejecutar nada",
+     no_encaja(llamada("x4", "escribir", ruta="lista.txt", contenido=["pan", "sal"]))),
+    ("leer un fichero que no existe: FileNotFoundError como observación",
+     herramienta_falla(llamada("y1", "leer", ruta="postres/flan.txt"), FileNotFoundError)),
+    ("leer una carpeta: IsADirectoryError como observación",
+     herramienta_falla(llamada("y2", "leer", ruta="recetas"), IsADirectoryError)),
+    ("escribir dentro de un fichero: NotADirectoryError como observación",
+     herramienta_falla(llamada("y3", "escribir", ruta="lista.txt/extra.txt", contenido="sal"),
+                       NotADirectoryError)),
+    ("una ruta vacía: ValueError como observación",
+     herramienta_falla(llamada("y4", "leer", ruta=""), ValueError)),
+    ("un patrón vacío: ValueError como observación",
+     herramienta_falla(llamada("y5", "buscar", patron=""), ValueError)),
+    ("si todo va bien, el resultado de siempre", sale_bien([
+        llamada("ok-1", "listar", carpeta="recetas"),
+        llamada("ok-2", "escribir", ruta="compra/viernes.txt", contenido="leche, pan"),
+        llamada("ok-3", "leer", ruta="compra/viernes.txt"),
+        llamada("ok-4", "buscar", patron="cebolla"),
+    ])),
+    ("un fallo del arnés se propaga: KeyError",
+     arnes_roto(buscar_con_fallo, llamada("h1", "buscar", patron="ajo"), KeyError)),
+    ("un fallo del arnés se propaga: ZeroDivisionError",
+     arnes_roto(listar_con_fallo, llamada("h2", "listar", carpeta=""), ZeroDivisionError)),
+] + [(c.nombre, prueba_de(c)) for c in CONVERSACIONES]

@@ -1,0 +1,552 @@
+"""The challenges of lessons 1 and 3: «ejecutar-llamada» (the reader writes an ``ejecutar`` that
+validates, runs and answers one call) and «errores-como-observaciones» (the reader rewrites it so
+the model's errors come back as observations), graded by the same grader as «bucle-con-tope».
+
+Also: the grader's support for tests that call the reader's function several times in one
+namespace (``Envio.funcion``), and the `traza` directive running the lesson-3 conversation with
+the ``ejecutar`` of that challenge (``:ejecutar: errores-como-observaciones``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import challenges
+from tests.conftest import construir
+from tests.test_challenges import lo_mismo
+
+RAIZ = Path(__file__).resolve().parent.parent
+LECCION_1, LECCION_3 = "ejecutar-llamada", "errores-como-observaciones"
+DESAFIOS = (LECCION_1, LECCION_3)
+
+
+def leer(desafio: str, archivo: str) -> str:
+    return (RAIZ / "challenges" / desafio / archivo).read_text(encoding="utf-8")
+
+
+ERRORES = {d: challenges.errores_conocidos(d) for d in DESAFIOS}
+TODOS_LOS_ERRORES = [(d, e) for d in DESAFIOS for e in ERRORES[d]]
+
+#: The mistakes the task asks for, by file.
+PEDIDOS = {
+    LECCION_1: {"sin_validar", "id_fijo", "devuelve_el_texto", "usa_ENTORNO", "valida_despues",
+                "otra_excepcion", "cambia_la_llamada", "argumentos_por_posicion", "atrapa_el_error"},
+    LECCION_3: {"atrapa_exception", "sin_comprobar_el_esquema", "sin_is_error",
+                "con_el_nombre_de_la_clase", "deja_pasar_OSError", "deja_pasar_ValueError",
+                "ejecuta_aunque_incumpla", "devuelve_el_mensaje", "usa_repr"},
+}
+
+
+@pytest.fixture(scope="module")
+def ns():
+    return challenges.calificador()
+
+
+def calificar(ns, desafio, codigo, **opciones):
+    return ns["calificar"](desafio, textwrap.dedent(codigo), **opciones)
+
+
+def prueba(resultado, nombre):
+    return next(p for p in resultado["pruebas"] if p["nombre"] == nombre)
+
+
+def sin_reloj(resultado):
+    return {k: v for k, v in resultado.items() if k != "segundos"}
+
+
+# ------------------------------------------------------------------ the content
+
+
+@pytest.mark.parametrize("desafio,total", [(LECCION_1, 12), (LECCION_3, 15)])
+def test_la_referencia_pasa_todas_las_pruebas(ns, desafio, total):
+    r = calificar(ns, desafio, leer(desafio, "solucion.py"))
+    assert r["error"] is None
+    assert [p["nombre"] for p in r["pruebas"] if not p["ok"]] == []
+    assert r["superadas"] == r["total"] == total
+
+
+def test_el_codigo_inicial_de_la_leccion_1_no_pasa_ninguna(ns):
+    r = calificar(ns, LECCION_1, leer(LECCION_1, "inicial.py"))
+    assert r["superadas"] == 0
+    p = r["pruebas"][0]
+    assert (p["tipo"], p["linea"]) == ("error", 22)
+    assert p["mensaje"].startswith("ejecutar lanzó NotImplementedError en la línea 22: "
+                                   "escribe aquí ejecutar")
+
+
+def test_el_codigo_inicial_de_la_leccion_3_es_el_ejecutar_de_la_1(ns):
+    """The starter's ejecutar raises on errors: it passes what still holds (success, harness
+    bugs propagate) and fails every error, and the lesson's conversation dies in turn 1."""
+    r = calificar(ns, LECCION_3, leer(LECCION_3, "inicial.py"))
+    assert [p["nombre"] for p in r["pruebas"] if p["ok"]] == [
+        "si todo va bien, el resultado de siempre",
+        "un fallo del arnés se propaga: KeyError",
+        "un fallo del arnés se propaga: ZeroDivisionError",
+    ]
+    p = prueba(r, "la conversación de la lección")
+    assert (p["tipo"], p["turno"]) == ("fallo", 1)
+    assert p["mensaje"].startswith(
+        "En el turno 1, de ejecutar salió FileNotFoundError («no existe el fichero "
+        "'gazpacho.txt' (¿querías decir 'recetas/gazpacho.txt'?)») con llamada e1 "
+        "leer(ruta='gazpacho.txt'), y la conversación murió a medias")
+
+
+def test_el_inicial_de_la_leccion_3_trae_el_bucle_de_referencia():
+    referencia = leer("bucle-con-tope", "solucion.py")
+    bucle = referencia[referencia.index("def bucle("):]
+    assert leer(LECCION_3, "inicial.py").endswith(bucle)
+    assert leer(LECCION_3, "solucion.py").endswith(bucle)
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_hay_los_errores_pedidos_y_al_menos_ocho(desafio):
+    nombres = {e.archivo.stem for e in ERRORES[desafio]}
+    assert PEDIDOS[desafio] <= nombres, PEDIDOS[desafio] - nombres
+    assert len(ERRORES[desafio]) >= 8
+    for error in ERRORES[desafio]:
+        assert error.error and error.falla and error.mensajes, error.archivo
+
+
+@pytest.mark.parametrize("desafio,error", TODOS_LOS_ERRORES,
+                         ids=[f"{d}/{e.archivo.stem}" for d, e in TODOS_LOS_ERRORES])
+def test_cada_error_conocido_falla_su_prueba_con_su_mensaje(ns, desafio, error):
+    r = calificar(ns, desafio, error.codigo)
+    p = prueba(r, error.falla)
+    assert (p["ok"], p["tipo"]) == (False, "fallo"), p
+    for mensaje in error.mensajes:
+        assert mensaje in p["mensaje"]
+    assert r["error"] is None and r["superadas"] < r["total"]
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_las_comprobaciones_del_desafio_pasan(desafio):
+    assert challenges.comprobar(desafio) == []
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_ningun_mensaje_ensena_las_pruebas_ni_el_calificador(ns, desafio):
+    for codigo in [leer(desafio, "inicial.py")] + [e.codigo for e in ERRORES[desafio]]:
+        for p in calificar(ns, desafio, codigo)["pruebas"]:
+            texto = p["mensaje"] or ""
+            for prohibido in ("Traceback", "pruebas.py", "calificador", "def prueba", 'File "',
+                              "Veredicto", "Detenido", "interno"):
+                assert prohibido not in texto, texto
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_un_archivo_con_solo_ejecutar_se_califica_como_el_inicial_completo(ns, desafio):
+    inicial = leer(desafio, "inicial.py")
+    inicio = inicial.index("def ejecutar(")
+    fin = inicial.index("\n\n\n", inicio) if "def bucle(" in inicial else len(inicial)
+    for error in ERRORES[desafio][:5]:
+        solo = error.codigo[error.codigo.index("def ejecutar("):]
+        completo = inicial[:inicio] + solo.rstrip("\n") + inicial[fin:]
+        assert completo.count("def ejecutar(") == 1
+        # the same verdicts; only the line numbers of the reader's errors move
+        assert sin_lineas(calificar(ns, desafio, solo)) == sin_lineas(calificar(ns, desafio, completo))
+
+
+def sin_lineas(resultado):
+    return [(p["nombre"], p["tipo"], re.sub(r"línea \d+", "línea N", p["mensaje"] or ""))
+            for p in resultado["pruebas"]]
+
+
+def test_datos_para_la_pagina(ns):
+    for desafio in DESAFIOS:
+        datos = ns["datos"](desafio)
+        assert datos["a_escribir"] == {"ejecutar": ["ll", "entorno"]}
+        assert datos["pruebas"] == ns["nombres"](desafio) and datos["pista"]
+        json.dumps(calificar(ns, desafio, leer(desafio, "inicial.py")))
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
+    """pruebas.py shares its namespace with the runtime: rebinding a runtime name would change
+    the runtime's own messages (GuionRoto uses muestra...)."""
+    pruebas = ns["_espacio_de_pruebas"](desafio)
+    solo_runtime = {}
+    for nombre in ("entorno", "guionizado", "escenarios"):
+        archivo = f"runtime/{nombre}.py"
+        exec(compile((RAIZ / archivo).read_text(), archivo, "exec"), solo_runtime)
+    for nombre, valor in solo_runtime.items():
+        if not nombre.startswith("__"):
+            assert lo_mismo(pruebas[nombre], valor), nombre
+
+
+# ------------------------------------------------ lesson 3: the conversations
+
+
+def test_la_conversacion_de_la_leccion_es_la_del_guion_de_errores(ns):
+    pruebas = ns["_espacio_de_pruebas"](LECCION_3)
+    leccion = pruebas["CONVERSACIONES"][0]
+    assert leccion.nombre == "la conversación de la lección"
+    assert leccion.guion == pruebas["guion_errores"]()
+    assert (len(leccion.M), leccion.errores) == (11, 2)
+    assert leccion.texto == "El gazpacho lleva ajo: lo he añadido a lista.txt."
+    assert leccion.entorno_final["lista.txt"] == "pan, leche, patatas, ajo"
+
+
+def test_las_conversaciones_generadas_traen_errores_que_la_leccion_no_muestra():
+    uno, dos = challenges.calificador(), challenges.calificador()
+    a, b = uno["_espacio_de_pruebas"](LECCION_3), dos["_espacio_de_pruebas"](LECCION_3)
+    generadas = a["CONVERSACIONES"][1:]
+    assert len(generadas) >= 2
+    leccion = a["CONVERSACIONES"][0]
+
+    def errores(c):
+        return [r["content"] for obs in c.observaciones for r in obs if r["is_error"]]
+    vistos = set()
+    for c, otra in zip(generadas, b["CONVERSACIONES"][1:]):
+        assert c.nombre.startswith("otra conversación") and c.nombre in uno["nombres"](LECCION_3)
+        assert (c.guion, c.nombre) == (otra.guion, otra.nombre)  # seeded: the same every time
+        assert c.errores >= 5
+        assert not set(errores(c)) & set(errores(leccion))
+        vistos |= set(errores(c))
+    # between them, every kind of error the lesson never shows
+    assert len(vistos) == len(a["ERRORES_NUEVOS"])
+    clases = set()
+    for nombre, hacer in a["ERRORES_NUEVOS"].items():
+        ll = hacer("x")
+        if a["incumple"](ll) is None:
+            try:
+                a["FUNCIONES"][ll["name"]](dict(a["ENTORNO"]), **ll["input"])
+            except (OSError, ValueError) as e:
+                clases.add(type(e).__name__)
+            else:
+                pytest.fail(f"{nombre} does not fail")
+    assert clases == {"IsADirectoryError", "NotADirectoryError", "FileNotFoundError", "ValueError"}
+
+
+def test_el_mensaje_del_modelo_guionizado_llega_al_lector(ns):
+    """A wrong observation reaches the scripted model, whose GuionRoto message is the test's,
+    with a hint about error contents instead of its own about successful results."""
+    error = next(e for e in ERRORES[LECCION_3] if e.archivo.stem == "con_el_nombre_de_la_clase")
+    p = prueba(calificar(ns, LECCION_3, error.codigo), "la conversación de la lección")
+    assert p["turno"] == 2
+    assert p["mensaje"].split("\n") == [
+        "En el turno 2 el modelo recibió 4 mensajes, tantos como esperaba, pero no son los esperados.",
+        "Primer mensaje distinto: M[3]",
+        "  esperado: usuario: [resultado e1 (error): «no existe el fichero 'gazpacho.txt' (¿querías dec…»]",
+        "  recibido: usuario: [resultado e1 (error): «FileNotFoundError: no existe el fichero 'gazpacho…»]",
+        "Pista: el contenido del error de e1 es el mensaje tal cual: str(error), o el motivo de "
+        "incumple. Al tuyo le sobra «FileNotFoundError: » delante.",
+    ]
+    sin_marca = next(e for e in ERRORES[LECCION_3] if e.archivo.stem == "sin_is_error")
+    p = prueba(calificar(ns, LECCION_3, sin_marca.codigo), "la conversación de la lección")
+    assert p["mensaje"].endswith("Pista: el resultado de e1 debía llevar is_error=True.")
+
+
+def test_un_bucle_reescrito_por_el_lector_es_el_que_se_prueba(ns):
+    solucion = leer(LECCION_3, "solucion.py")
+    roto = solucion.replace("for _ in range(tope):", "for _ in range(2):")
+    r = calificar(ns, LECCION_3, roto)
+    assert not prueba(r, "la conversación de la lección")["ok"]
+    assert prueba(r, "si todo va bien, el resultado de siempre")["ok"]
+
+
+# ------------------------------------------------------- spies and broken tools
+
+
+def capturar_funciones(envio):
+    """Record the wrappers ``envio.funcion`` returns, to look at their namespaces later."""
+    hechas = []
+    original = envio.funcion
+
+    def funcion(nombre):
+        f = original(nombre)
+        hechas.append(f)
+        return f
+    envio.funcion = funcion
+    return hechas
+
+
+@pytest.mark.parametrize("desafio,nombre", [
+    (LECCION_1, "falta un argumento: ValueError sin ejecutar nada"),
+    (LECCION_3, "falta un argumento: error con el motivo, sin ejecutar nada"),
+    (LECCION_3, "un fallo del arnés se propaga: KeyError"),
+    (LECCION_3, "un fallo del arnés se propaga: ZeroDivisionError"),
+])
+def test_las_herramientas_cambiadas_vuelven_a_su_sitio(ns, desafio, nombre):
+    """Spies and broken tools live in the reader's namespace of one test and are put back
+    when it ends, whatever the reader did; the tests' own tools are never touched."""
+    pruebas = ns["_espacio_de_pruebas"](desafio)
+    funcion_de_prueba = dict(pruebas["PRUEBAS"])[nombre]
+    for codigo in [leer(desafio, "solucion.py")] + [e.codigo for e in ERRORES[desafio]]:
+        envio = ns["Envio"](desafio, codigo)
+        hechas = capturar_funciones(envio)
+        try:
+            funcion_de_prueba(envio)
+        except Exception:  # a Fallo or the reader's error: only the tools matter here
+            pass
+        for f in hechas:
+            espacio = f.espacio
+            for herramienta in ("listar", "leer", "escribir", "buscar"):
+                assert espacio["FUNCIONES"][herramienta] is espacio[herramienta]
+                assert espacio[herramienta].__code__.co_filename == "runtime/entorno.py"
+    for herramienta in ("listar", "leer", "escribir", "buscar"):
+        assert pruebas["FUNCIONES"][herramienta] is pruebas[herramienta]
+
+
+# ------------------------------------ the grader: the reader's exceptions in a test
+
+
+LANZAN = {
+    "NameError": ("def ejecutar(ll, entorno):\n    return resultado(ll['id'], funcion(entorno))\n",
+                  "error", 2, "ejecutar lanzó NameError en la línea 2: name 'funcion' is not defined"),
+    "exit": ("def ejecutar(ll, entorno):\n    exit()\n",
+             "exit", 2, "ejecutar llamó a sys.exit() (o a exit o quit) en la línea 2"),
+    "print sin fin": ("def ejecutar(ll, entorno):\n    while True:\n        print(ll)\n",
+                      "salida", 3, "ejecutar escribió más de 100 000 caracteres en la línea 3"),
+}
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+@pytest.mark.parametrize("nombre", LANZAN)
+def test_lo_que_lanza_el_lector_y_la_prueba_no_espera_es_su_error_con_su_linea(ns, desafio, nombre):
+    codigo, tipo, linea, mensaje = LANZAN[nombre]
+    r = calificar(ns, desafio, codigo)
+    p = r["pruebas"][0]
+    assert (p["tipo"], p["linea"]) == (tipo, linea), p
+    assert p["mensaje"].startswith(mensaje), p["mensaje"]
+    assert not {q["tipo"] for q in r["pruebas"]} & {"interno", "ok"}
+
+
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_el_limite_de_tiempo_no_se_vuelve_un_fallo(ns, desafio):
+    """A loop without end only on a call that does not fit: the test that expects an exception
+    there must not take the grader's time limit for the reader's exception."""
+    codigo = ("def ejecutar(ll, entorno):\n    while incumple(ll):\n        pass\n"
+              "    return resultado(ll['id'], FUNCIONES[ll['name']](entorno, **ll['input']))\n")
+    r = calificar(ns, desafio, codigo, limite=0.3)
+    tipos = [p["tipo"] for p in r["pruebas"]]
+    primera = tipos.index("tiempo")
+    assert r["pruebas"][primera]["nombre"].startswith("una herramienta que no existe")
+    assert r["pruebas"][primera]["mensaje"].startswith("ejecutar no terminó en 0,3 s")
+    assert set(tipos[primera + 1:]) == {"no-probada"}
+    assert "fallo" not in tipos[:primera]
+
+
+def test_un_fallo_de_la_prueba_sigue_siendo_interno(ns, tmp_path):
+    """Only what the reader's function raised counts as theirs: a test's own bug is «interno»."""
+    carpeta = tmp_path / "desafios" / "prueba-rota"
+    carpeta.mkdir(parents=True)
+    (carpeta / "inicial.py").write_text("def f(x):\n    pass\n")
+    (carpeta / "pruebas.py").write_text(textwrap.dedent("""
+        A_ESCRIBIR = {"f": ("x",)}
+        PISTA = ""
+
+        def rota(envio):
+            f = envio.funcion("f")
+            f(1)
+            return {}["no hay"]
+
+        def del_lector(envio):
+            envio.funcion("f")(2)
+
+        PRUEBAS = [("rota", rota), ("del lector", del_lector)]
+    """))
+    propio = challenges.calificador(tmp_path / "desafios")
+    r = propio["calificar"]("prueba-rota", "def f(x):\n    if x == 2:\n        raise KeyError(x)\n")
+    rota, del_lector = r["pruebas"]
+    assert rota["tipo"] == "interno" and "KeyError: 'no hay'" in rota["mensaje"]
+    assert (del_lector["tipo"], del_lector["linea"]) == ("error", 3)
+    assert del_lector["mensaje"].startswith("f lanzó KeyError en la línea 3: 2")
+
+
+# ------------------------------------------------------------------ the command
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "challenges", *map(str, args)], cwd=RAIZ,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+
+
+@pytest.mark.parametrize("desafio,total", [(LECCION_1, 12), (LECCION_3, 15)])
+def test_la_orden_aprueba_la_referencia_y_suspende_un_error(desafio, total):
+    p = cli(desafio, RAIZ / "challenges" / desafio / "solucion.py")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[-1] == f"{total} passed, 0 failed"
+    error = ERRORES[desafio][0]
+    p = cli(desafio, error.archivo)
+    assert p.returncode == 1
+    linea = next(li for li in p.stdout.splitlines() if li.startswith(f"✘ {error.falla}: "))
+    assert error.mensajes[0] in linea or error.mensajes[0] in p.stdout
+
+
+# ------------------------------------------------- the traza directive, lesson 3
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(RAIZ)!r})
+project = "Errores"
+language = "es"
+extensions = ["myst_parser", "widgets"]
+html_theme = "furo"
+"""
+
+PAGINA = """# Errores
+
+```{{traza}}
+:id: traza-errores
+:tope: 6
+{opcion}inicio = INICIO_ERRORES
+guion = guion_errores()
+```
+"""
+
+
+def datos_de_traza(html: Path, ident: str) -> tuple[str, dict]:
+    texto = html.read_text(encoding="utf-8")
+    m = re.search(rf'<bucle-traza [^>]*id="{ident}"[^>]*>(.*?)</bucle-traza>', texto, re.S)
+    assert m, f"no trace {ident} in {html}"
+    datos = re.search(r'<script type="application/json" class="bucle-datos">(.*?)</script>',
+                      m.group(1), re.S)
+    return m.group(1), json.loads(datos.group(1))
+
+
+#: The ```{desafio} statements of the lesson drafts, as they are there.
+DESAFIOS_MD = """# Desafíos
+
+```{desafio} ejecutar-llamada
+Escribe `ejecutar(ll, entorno)`:
+
+- Si `incumple(ll)` da un motivo, lanza `ValueError` con ese motivo y no ejecutes nada.
+- Si no, llama a la herramienta de `FUNCIONES` con el entorno y los argumentos de la llamada.
+- Devuelve un `tool_result` (usa `resultado`) con el id de la llamada y lo que devolvió la
+  herramienta.
+```
+
+```{desafio} errores-como-observaciones
+Reescribe `ejecutar(ll, entorno)` para que los errores sean observaciones:
+
+- Si `incumple(ll)` da un motivo, devuelve `resultado(id, motivo, es_error=True)` sin ejecutar.
+- Si la herramienta lanza `OSError` o `ValueError`, devuelve `resultado(id, mensaje, es_error=True)`
+  con el mensaje de la excepción (`str(error)`).
+- Cualquier otra excepción debe propagarse: es un fallo del arnés, no del modelo.
+- Si todo va bien, devuelve el resultado como hasta ahora.
+
+El código inicial trae el `bucle` de la lección anterior; las pruebas lo usan con tu `ejecutar`.
+```
+"""
+
+
+@pytest.fixture(scope="module")
+def sitio_lecciones(tmp_path_factory) -> Path:
+    """A small site: the lesson-3 trace with `:ejecutar:` and the two challenges."""
+    fuente = tmp_path_factory.mktemp("lecciones")
+    (fuente / "conf.py").write_text(CONF, encoding="utf-8")
+    (fuente / "index.md").write_text(
+        PAGINA.format(opcion=":ejecutar: errores-como-observaciones\n")
+        + "\n```{toctree}\ndesafios\n```\n", encoding="utf-8")
+    (fuente / "desafios.md").write_text(DESAFIOS_MD, encoding="utf-8")
+    construir(fuente, fuente / "_build")
+    return fuente / "_build"
+
+
+def test_los_desafios_de_las_lecciones_se_construyen_y_se_publican(sitio_lecciones, ns):
+    texto = (sitio_lecciones / "desafios.html").read_text(encoding="utf-8")
+    for desafio in DESAFIOS:
+        m = re.search(rf'<bucle-desafio [^>]*id="{desafio}"[^>]*>(.*?)</bucle-desafio>', texto, re.S)
+        assert m, desafio
+        datos = json.loads(re.search(r'<script type="application/json" class="bucle-datos">'
+                                     r'(.*?)</script>', m.group(1), re.S).group(1))
+        assert datos["pruebas"] == ns["nombres"](desafio)
+        assert datos["inicial"] == leer(desafio, "inicial.py")
+        assert datos["solucion"] == leer(desafio, "solucion.py")
+        publicados = sitio_lecciones / "_static" / "bucle" / "desafios" / desafio
+        for nombre in challenges.ARCHIVOS_DESAFIO:
+            assert (publicados / nombre).read_text(encoding="utf-8") == leer(desafio, nombre)
+        assert not (publicados / "solucion.py").exists()
+
+
+def test_una_traza_con_el_ejecutar_de_la_leccion_3(sitio_lecciones):
+    html, datos = datos_de_traza(sitio_lecciones / "index.html", "traza-errores")
+    assert list(datos["trazas"]) == [str(t) for t in range(1, 7)]
+    seis = datos["trazas"]["6"]
+    final = seis["eventos"][-1]
+    assert (final["tipo"], final["motivo"], final["n"]) == ("devuelve", "fin", 11)
+    assert final["texto"] == "El gazpacho lleva ajo: lo he añadido a lista.txt."
+    llamadas = [e for e in seis["eventos"] if e["tipo"] == "llamada"]
+    # e4 (no contenido) does not fit its schema: it is never run
+    assert [e["id"] for e in llamadas] == ["e1", "e2", "e3", "e5"]
+    assert llamadas[0]["error"]["clase"] == "FileNotFoundError"
+    M = [seis["mensajes"][i] for i in final["M"]]
+    errores = [b for m in M if m["rol"] == "usuario" and isinstance(m["contenido"], list)
+               for b in m["contenido"] if b["is_error"]]
+    assert [b["tool_use_id"] for b in errores] == ["e1", "e4"]
+    assert errores[1]["content"] == "a escribir le falta el argumento 'contenido'"
+    assert seis["entorno_final"]["lista.txt"] == "pan, leche, patatas, ajo"
+    assert (datos["trazas"]["1"]["eventos"][-1]["motivo"], datos["trazas"]["1"]["eventos"][-1]["n"]) \
+        == ("tope", 4)
+    assert "Al final, con tope 6, el bucle devuelve «fin» y M tiene 11 mensajes:" in html
+
+
+def test_sin_el_ejecutar_de_la_leccion_3_la_traza_de_errores_no_se_construye(tmp_path):
+    """The reference loop of «El bucle» lets leer's FileNotFoundError through: the build says so
+    at the directive's line."""
+    fuente = tmp_path / "fuente"
+    fuente.mkdir()
+    (fuente / "conf.py").write_text(CONF, encoding="utf-8")
+    (fuente / "index.md").write_text(PAGINA.format(opcion=""), encoding="utf-8")
+    proceso = construir(fuente, tmp_path / "html", comprobar=False)
+    assert proceso.returncode != 0
+    assert f"{fuente / 'index.md'}:3: ERROR: con tope 1, el bucle de referencia no puede " \
+           f"seguir el guion; el modelo guionizado se queja (FileNotFoundError)" in proceso.stderr
+
+
+# ------------------------------------------------------------- same in Pyodide
+
+NODE_PYODIDE = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+const archivos = JSON.parse(readFileSync(process.argv[2], "utf8"));
+for (const [ruta, texto] of Object.entries(archivos)) {
+  py.FS.mkdirTree("/sitio/" + ruta.split("/").slice(0, -1).join("/"));
+  py.FS.writeFile("/sitio/" + ruta, texto);
+}
+py.globals.set("CASOS", readFileSync(process.argv[3], "utf8"));
+console.log(py.runPython(`
+import io, json
+def open_url(url):
+    return io.StringIO(open("/sitio/" + url).read())
+ns = {"open_url": open_url}
+exec(open_url("_static/bucle/desafios/calificador.py").read(), ns)
+ns["fuentes"](desafios="_static/bucle/desafios/", runtime="runtime/")
+r = {n: ns["calificar"](d, c) for n, (d, c) in json.loads(CASOS).items()}
+json.dumps(r, ensure_ascii=False)
+`));
+"""
+
+
+def test_los_desafios_dan_lo_mismo_en_pyodide(ns, tmp_path):
+    pyodide = RAIZ / "node_modules" / "pyodide"
+    desafios = RAIZ / "challenges"
+    archivos = {"_static/bucle/desafios/calificador.py": (desafios / "calificador.py").read_text()}
+    for desafio in DESAFIOS:
+        for nombre in challenges.ARCHIVOS_DESAFIO:
+            archivos[f"_static/bucle/desafios/{desafio}/{nombre}"] = leer(desafio, nombre)
+    for nombre in ("entorno", "guionizado", "escenarios"):
+        archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
+    casos = {}
+    for desafio in DESAFIOS:
+        casos[f"{desafio}/solucion"] = (desafio, leer(desafio, "solucion.py"))
+        casos[f"{desafio}/inicial"] = (desafio, leer(desafio, "inicial.py"))
+        casos.update({f"{desafio}/{e.archivo.stem}": (desafio, e.codigo) for e in ERRORES[desafio]})
+        casos.update({f"{desafio}/{n}": (desafio, c) for n, (c, *_) in LANZAN.items()})
+    (tmp_path / "archivos.json").write_text(json.dumps(archivos))
+    (tmp_path / "casos.json").write_text(json.dumps(casos))
+    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
+    p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "archivos.json",
+                        tmp_path / "casos.json"], capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stderr
+    pyo = json.loads(p.stdout)
+    for nombre, (desafio, codigo) in casos.items():
+        assert sin_reloj(pyo[nombre]) == sin_reloj(calificar(ns, desafio, codigo)), nombre
