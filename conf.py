@@ -14,7 +14,9 @@ author = "El equipo de «El bucle»"
 copyright = "2026, " + author
 language = "es"
 
-extensions = ["myst_parser", "widgets"]
+# jupyterlite-sphinx builds the notebooks' site (lite/); widgets.jupyterlite makes one notebook per
+# lesson, the «Abrir en JupyterLite» link, and keeps the lite site offline.
+extensions = ["myst_parser", "widgets", "jupyterlite_sphinx", "widgets.jupyterlite"]
 
 root_doc = "index"
 source_suffix = {".md": "markdown"}
