@@ -41,6 +41,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .nodos import nuevo_widget
+from .preguntas_validacion import Invalida, OpcionesDe, rechazar_desconocidas
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the published files go, inside the HTML output.
@@ -52,13 +53,19 @@ _comprobados: dict[tuple, list] = {}
 class Desafio(SphinxDirective):
     optional_arguments = 1  # required, but with a Spanish error when it is missing
     has_content = True
-    option_spec = {
+    # Unknown options reach run() and are rejected there, in Spanish, at their line.
+    option_spec = OpcionesDe({
         "pista-tras": directives.nonnegative_int,
         "solucion-tras": directives.nonnegative_int,
-    }
+    })
 
     def run(self) -> list[nodes.Node]:
         import challenges
+
+        try:
+            rechazar_desconocidas(self, "desafio")
+        except Invalida as fallo:
+            return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
 
         carpeta = Path(self.config.bucle_desafios_dir)
         disponibles = challenges.desafios(carpeta)

@@ -45,6 +45,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .nodos import nuevo_widget
+from .preguntas_validacion import Invalida, OpcionesDe, rechazar_desconocidas
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCIA = ROOT / "challenges" / "bucle-con-tope" / "solucion.py"
@@ -69,16 +70,21 @@ def modulo_trazas():
 
 class TrazaDirective(SphinxDirective):
     has_content = True
-    option_spec = {
+    # Unknown options reach run() and are rejected there, in Spanish, at their line.
+    option_spec = OpcionesDe({
         "tope": directives.unchanged_required,
         "id": directives.unchanged_required,
         "titulo": directives.unchanged_required,
         # A challenge id: the loop runs with the `ejecutar` of that challenge's reference
         # solution (for lessons where `ejecutar` is what changes).
         "ejecutar": directives.unchanged_required,
-    }
+    })
 
     def run(self) -> list[nodes.Node]:
+        try:
+            rechazar_desconocidas(self, "traza")
+        except Invalida as fallo:
+            return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
         tope = self._tope()
         ns = self._escenario()
         trazas = {str(c): self._trazar(ns, c) for c in range(1, tope + 1)}
