@@ -7,6 +7,7 @@ it. A test fails if anything (page, worker, font, fetch) tried to leave 127.0.0.
 
 from __future__ import annotations
 
+import os
 import socketserver
 import subprocess
 import sys
@@ -23,6 +24,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from widgets.serve import servir  # noqa: E402
+
+# Sphinx colours its messages when CI=true; the tests read them as plain text.
+os.environ["NO_COLOR"] = "1"
 
 
 def construir(fuente: Path, destino: Path, conf: Path | None = None, *, comprobar=True):
