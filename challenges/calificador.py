@@ -147,7 +147,12 @@ class _Vigia:
         return self._local
 
     def _global(self, frame, evento, arg):
-        if frame.f_code.co_filename == ARCHIVO:
+        murado, _MURALLA[0] = _MURALLA[0], False  # f_code es un evento de auditoría
+        try:
+            archivo = frame.f_code.co_filename
+        finally:
+            _MURALLA[0] = murado
+        if archivo == ARCHIVO:
             self._mira()
             return self._local
         return None
@@ -184,8 +189,12 @@ class _Vigia:
             _sys.settrace(self._traza_previa)
 
 
-class _Salida:
-    """Lo que escribe el lector: se guarda el principio; pasado el tope, el print lanza."""
+# Lo que el código del lector toca mientras corre (su sys.stdout, los modelos y funciones que las
+# pruebas le pasan) se define en un espacio de nombres que no tiene nada más: desde
+# ``f.__globals__`` de esos objetos no se llega al calificador ni a las pruebas.
+_LIMPIO = """
+class Salida:
+    \"\"\"Lo que escribe el lector: se guarda el principio; pasado el tope, el print lanza.\"\"\"
 
     def __init__(self):
         self.partes = []
@@ -196,13 +205,13 @@ class _Salida:
     def write(self, texto):
         texto = str(texto)
         self.total += len(texto)
-        if self.guardados < SALIDA_GUARDADA:
-            trozo = texto[: SALIDA_GUARDADA - self.guardados]
+        if self.guardados < GUARDADA:
+            trozo = texto[: GUARDADA - self.guardados]
             self.partes.append(trozo)
             self.guardados += len(trozo)
-        if self.total > TOPE_SALIDA:
+        if self.total > TOPE:
             self.inundado = True
-            raise _Inundacion()
+            raise Inundacion()
         return len(texto)
 
     def flush(self):
@@ -214,6 +223,31 @@ class _Salida:
     def texto(self):
         texto = "".join(self.partes)
         return texto + ("…" if self.total > self.guardados else "")
+
+
+def opaca(enviar, nombre):
+    \"\"\"Una función que pasa sus argumentos a `enviar` (el send de un generador) y devuelve
+    o lanza lo que este diga.\"\"\"
+    def funcion(*argumentos, **nombrados):
+        ok, valor = enviar((argumentos, nombrados))
+        if ok:
+            return valor
+        raise valor
+
+    funcion.__name__ = funcion.__qualname__ = nombre
+    return funcion
+"""
+
+
+def _espacio_limpio():
+    ns = {"__builtins__": _builtins, "__name__": "calificador", "GUARDADA": SALIDA_GUARDADA,
+          "TOPE": TOPE_SALIDA, "Inundacion": _Inundacion}
+    exec(compile(_LIMPIO, "<calificador>", "exec"), ns)
+    return ns
+
+
+_LIMPIOS = _espacio_limpio()
+_Salida = _LIMPIOS["Salida"]
 
 
 class _Guardia:
@@ -233,6 +267,183 @@ class _Guardia:
                 for nombre in [n for n in ahora if n not in antes]:
                     del ahora[nombre]
                 ahora.update(antes)
+
+
+# ------------------------------------------------------------------ la muralla
+#
+# El código del lector corre en el mismo Python que las pruebas. Mientras corre, no puede
+# llegar a ellas: los objetos que recibe no llevan a su espacio (ver _LIMPIO y `_opaca`), un
+# gancho de auditoría le niega los marcos de la pila, el recolector de basura y las trazas
+# (sys._getframe, tb_frame, gi_frame, __code__, gc.get_objects, sys.settrace…), los módulos
+# que guardan el calificador no están en sys.modules, y lo que devuelve se copia a tipos
+# exactos (una lista que dice ser igual a todo no pasa por una M correcta). No es una caja
+# fuerte (el lector es dueño de su navegador); es que el veredicto no se deje engañar.
+
+#: Eventos de auditoría que el código del lector no puede provocar mientras se califica.
+_PROHIBIDOS = frozenset({
+    "object.__getattr__",  # __code__, tb_frame, gi_frame, cr_frame, ag_frame, gi_code…
+    "sys._getframe", "sys._getframemodulename", "sys._current_frames",
+    "sys._current_exceptions", "sys.settrace", "sys.setprofile",
+    "sys.monitoring.register_callback", "gc.get_objects", "gc.get_referrers",
+    "gc.get_referents", "ctypes.dlopen", "ctypes.dlsym", "ctypes.addressof",
+})
+if not hasattr(_sys, "monitoring"):  # Python 3.11: la vigía es sys.settrace, que CPython
+    _PROHIBIDOS -= {"sys.settrace", "sys.setprofile"}  # vuelve a llamar por dentro
+#: Módulos que llevan al calificador: fuera de sys.modules mientras corre el lector.
+_OCULTOS = ("trabajador", "challenges")
+_MURALLA = [False]
+
+
+class _Prohibido(RuntimeError):
+    """Lo que el gancho de auditoría lanza en el código del lector; `que`, lo que intentó."""
+
+    def __init__(self, que):
+        super().__init__(f"aquí no se puede usar {que}: mientras se califica, tu código solo "
+                         f"trabaja con lo que recibe")
+        self.que = que
+
+
+def _auditar(evento, argumentos):
+    if _MURALLA[0] and evento in _PROHIBIDOS:
+        raise _Prohibido(argumentos[1] if evento == "object.__getattr__" else evento)
+
+
+_sys.addaudithook(_auditar)
+
+
+class _Murado:
+    """Con ``with _Murado():`` corre el código del lector tras la muralla."""
+
+    def __enter__(self):
+        self.antes = _MURALLA[0]
+        self.ocultos = {n: m for n, m in _sys.modules.items()
+                        if n.split(".")[0] in _OCULTOS}
+        for n in self.ocultos:
+            del _sys.modules[n]
+        _MURALLA[0] = True
+
+    def __exit__(self, *_):
+        _MURALLA[0] = self.antes
+        _sys.modules.update(self.ocultos)
+
+
+class _Abierto:
+    """Con ``with _Abierto():`` el código de las pruebas que el lector llama (un modelo) corre
+    sin muralla, y al volver se levanta otra vez."""
+
+    def __enter__(self):
+        self.antes = _MURALLA[0]
+        _MURALLA[0] = False
+
+    def __exit__(self, *_):
+        _MURALLA[0] = self.antes
+
+
+def _limpia(error):
+    """Una copia de `error` que no lleva a las pruebas: sus argumentos (si son datos) o su
+    mensaje, en una excepción de un tipo de Python (o de uno nuevo, sin métodos, con el mismo
+    nombre)."""
+    tipo = type(error)
+    base = next(t for t in tipo.__mro__ if t.__module__ == "builtins")
+    argumentos = error.args if type(error.args) is tuple else ()
+    if not all(type(a) in _ATOMOS for a in argumentos):
+        try:
+            argumentos = (str(error),)
+        except Exception:  # noqa: BLE001 - un __str__ roto: basta el nombre
+            argumentos = ()
+    if tipo is not base:
+        base = type(tipo.__name__, (base,), {"__module__": "calificador"})
+    try:
+        return base(*argumentos)
+    except TypeError:  # una excepción de Python con otros argumentos (UnicodeError…)
+        return RuntimeError(*argumentos[:1])
+
+
+def _opaca(funcion, nombre=None):
+    """`funcion`, para dársela al lector: llama a `funcion` sin muralla y le devuelve una copia
+    de lo que devuelva (o una copia limpia de lo que lance); desde la que recibe no llega a
+    `funcion`, ni a sus variables, ni a su espacio."""
+    def canal():
+        pedido = yield
+        while True:
+            argumentos, nombrados = pedido
+            try:
+                with _Abierto():
+                    respuesta = (True, _copy_mod.deepcopy(funcion(*argumentos, **nombrados)))
+            except BaseException as e:  # noqa: BLE001 - se lanza, limpia, en el lector
+                respuesta = (False, _limpia(e))
+            pedido = yield respuesta
+
+    generador = canal()
+    next(generador)
+    return _LIMPIOS["opaca"](generador.send, nombre or getattr(funcion, "__name__", "funcion"))
+
+
+class _Ajeno:
+    """Lo que queda, en lo que devolvió el lector, de un objeto que no es de un tipo exacto de
+    Python (una subclase de list que dice ser igual a todo, por ejemplo): no es igual a nada."""
+
+    def __init__(self, tipo):
+        self.tipo = tipo
+
+    def __eq__(self, otro):
+        return otro is self
+
+    def __ne__(self, otro):
+        return otro is not self
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return f"<un objeto de tipo {self.tipo}>"
+
+
+_ATOMOS = (str, int, float, bool, bytes, type(None))
+
+
+def _plano(valor, _vistos=None):
+    """`valor` copiado solo con tipos exactos (str, números, None, listas, tuplas, dicts);
+    cualquier otra cosa queda como un _Ajeno."""
+    tipo = type(valor)
+    if tipo in _ATOMOS:
+        return valor
+    if tipo not in (list, tuple, dict):
+        return _Ajeno(tipo.__name__)
+    vistos = set() if _vistos is None else _vistos
+    if id(valor) in vistos or len(vistos) > 100_000:
+        return _Ajeno(f"{tipo.__name__} que se contiene a sí misma")
+    vistos.add(id(valor))
+    try:
+        if tipo is dict:
+            return {_clave(k): _plano(v, vistos) for k, v in valor.items()}
+        copia = [_plano(v, vistos) for v in valor]
+        return copia if tipo is list else tuple(copia)
+    except RecursionError:
+        return _Ajeno(f"{tipo.__name__} demasiado anidada")
+    finally:
+        vistos.discard(id(valor))
+
+
+def _clave(k):
+    plano = _plano(k)
+    return plano if type(plano) in _ATOMOS or type(plano) is tuple else repr(plano)
+
+
+def _aplanar_en_su_sitio(argumentos):
+    """Las listas y dicts que el lector recibió (y pudo cambiar), a tipos exactos, en su sitio:
+    la prueba los mira después."""
+    for a in argumentos:
+        if type(a) is list:
+            a[:] = _plano(a)
+        elif type(a) is dict:
+            plano = _plano(a)
+            a.clear()
+            a.update(plano)
+
+
+def _para_el_lector(argumentos):
+    """Los argumentos de una prueba, con cada función hecha opaca (ver `_opaca`)."""
+    return tuple(_opaca(a) if callable(a) and not isinstance(a, type) else a for a in argumentos)
 
 
 # ------------------------------------------------------------ código del lector
@@ -281,6 +492,10 @@ def _veredicto(error, fuente, quien, vigia, salida, limite):
     if isinstance(error, EOFError):  # input(): stdin está vacío mientras se califica
         return Veredicto("error", f"{quien} pidió una entrada con input(){donde}: aquí nadie "
                          f"puede escribir; lo que necesita le llega como argumentos.{cita}", linea)
+    if isinstance(error, _Prohibido):
+        return Veredicto("error", f"{quien} intentó usar {error.que}{donde}: mientras se "
+                         f"califica, tu código solo trabaja con lo que recibe, sin mirar la "
+                         f"pila, la memoria ni el interior de otras funciones.{cita}", linea)
     if llamada:
         donde += f" (dentro de {llamada})"
     texto = str(error)
@@ -354,10 +569,15 @@ class Envio:
         """Carga el código en un espacio nuevo y llama a `funcion(*args)` (funcion=None: solo
         lo carga y el valor es el espacio), con límite de tiempo y la salida capturada.
         Nunca lanza por culpa del lector: devuelve un _Hecho."""
+        recibidos = _para_el_lector(args)
+
         def accion():
             ns = self.espacio()
-            return ns if funcion is None else ns[funcion](*args)
+            return ns if funcion is None else ns[funcion](*recibidos)
         valor, _, veredicto, salida = self._vigilado(accion, funcion or "Tu código")
+        if funcion is not None:
+            valor = _plano(valor)
+            _aplanar_en_su_sitio(args)
         return _Hecho(valor, veredicto, salida)
 
     def funcion(self, nombre):
@@ -372,14 +592,16 @@ class Envio:
         f = ns[nombre]
 
         def llamada(*args):
-            valor, error, veredicto, _ = self._vigilado(lambda: f(*args), nombre)
+            recibidos = _para_el_lector(args)
+            valor, error, veredicto, _ = self._vigilado(lambda: f(*recibidos), nombre)
+            _aplanar_en_su_sitio(args)
             propio = veredicto is not None and veredicto.datos["tipo"] in ("tiempo", "salida")
             if propio or (veredicto is not None and error is None):
                 raise veredicto.with_traceback(getattr(error, "__traceback__", None))
             if error is not None:
                 self.lanzada = (error, veredicto)
                 raise error
-            return valor
+            return _plano(valor)
 
         llamada.__name__ = nombre
         llamada.__wrapped__ = f
@@ -396,7 +618,8 @@ class Envio:
         _sys.stdin = _io.StringIO("")
         self.vigia.armar(self.limite)
         try:
-            valor = accion()
+            with _Murado():
+                valor = accion()
         except KeyboardInterrupt:
             raise  # la página pidió parar: no es cosa del lector
         except BaseException as e:  # lo que haga el código del lector es una observación
@@ -428,7 +651,7 @@ def _espacio_de_pruebas(desafio, nuevo=True):
     """Las pruebas en su propio espacio, con su copia del runtime, hecho antes de que corra el
     lector. nuevo=False reutiliza el último (solo para leer sus constantes)."""
     if nuevo or desafio not in _PRUEBAS:
-        ns = {"__name__": "pruebas", "Fallo": Fallo}
+        ns = {"__name__": "pruebas", "Fallo": Fallo, "opaca": _opaca}
         for nombre in RUNTIME:
             exec(_codigo(FUENTES["runtime"] + nombre + ".py", f"runtime/{nombre}.py"), ns)
         exec(_codigo(_url(desafio, "pruebas.py"), f"{desafio}/pruebas.py"), ns)

@@ -1,7 +1,7 @@
 """Las pruebas de «bucle-con-tope».
 
 El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py y la excepción Fallo; las pruebas toman de ahí sus propias
+guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al lector); las pruebas toman de ahí sus propias
 referencias (ModeloGuionizado, HERRAMIENTAS, FUNCIONES...) antes de que corra el código del
 lector, que vive en otro espacio y no puede cambiarlas.
 

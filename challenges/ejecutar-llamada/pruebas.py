@@ -1,7 +1,7 @@
 """Las pruebas de «ejecutar-llamada» (la lección «Llamar herramientas»).
 
 El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py y la excepción Fallo; las pruebas calculan lo esperado con sus
+guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al lector); las pruebas calculan lo esperado con sus
 propias herramientas, que el código del lector no puede cambiar.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Cada prueba carga el código
@@ -64,7 +64,7 @@ def espiar(espacio):
         def herramienta(*args, **kwargs):
             anotadas.append(nombre)
             return ""
-        return herramienta
+        return opaca(herramienta, nombre)  # desde ella, el lector no llega a las pruebas
 
     for nombre, f in originales.items():
         cambios.append((funciones, nombre, f))

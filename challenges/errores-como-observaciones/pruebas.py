@@ -1,7 +1,7 @@
 """Las pruebas de «errores-como-observaciones» (la lección «Errores como observaciones»).
 
 El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py y la excepción Fallo; lo esperado se calcula con ese runtime, que
+guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al lector); lo esperado se calcula con ese runtime, que
 el código del lector no puede cambiar: `observaciones_de` de escenarios.py es lo que un arnés
 correcto añade tras cada respuesta.
 
@@ -59,7 +59,9 @@ def del_lector(envio, error):
 
 def cambiar(espacio, cambios):
     """Cambia herramientas del espacio del lector, {nombre: nueva}, en FUNCIONES y en los
-    nombres sueltos que apuntan a la misma función. Devuelve la función que lo restaura."""
+    nombres sueltos que apuntan a la misma función. Devuelve la función que lo restaura.
+    (Las nuevas van opacas: desde ellas, el lector no llega a las pruebas.)"""
+    cambios = {nombre: opaca(nueva, nombre) for nombre, nueva in cambios.items()}
     hechos = []
     funciones = espacio.get("FUNCIONES")
     originales = dict(funciones) if isinstance(funciones, dict) else {}
