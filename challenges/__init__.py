@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 CARPETA = Path(__file__).resolve().parent
 #: The files of the grader that the page fetches, and those of each challenge.
-ARCHIVOS_CALIFICADOR = ("calificador.py",)
+ARCHIVOS_CALIFICADOR = ("calificador.py", "trazas.py")
 ARCHIVOS_DESAFIO = ("inicial.py", "pruebas.py")
 
 

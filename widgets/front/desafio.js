@@ -1,0 +1,468 @@
+// <bucle-desafio>: a challenge graded in the page. The build (widgets/desafio.py) leaves the
+// statement, the starter code (highlighted) and the data as JSON; this turns it into:
+//
+//   <bucle-desafio …>
+//     .bucle-desafio-enunciado            the statement (the author's, as built)
+//     p.bucle-desafio-teclado             on a phone: better with a physical keyboard
+//     .bucle-desafio-inicial              the code: static block, then the editor (lazy chunk)
+//     .bucle-desafio-otra                 another tab saved other code: use it, or keep this one
+//     .bucle-desafio-barra                [Comprobar] [Detener] [Restablecer] keyboard hint, note,
+//                                         the test being tried
+//     .bucle-desafio-resultados           summary «N de M pruebas superadas» (polite status),
+//                                         best result, the code's loading error (with its line),
+//                                         .bucle-desafio-pista (after `pista_tras` failed checks),
+//                                         ol «Resultados de las pruebas»: name, ✔/✘ + words,
+//                                         message, turn/line, output, [Ver tu traza]
+//     .bucle-desafio-solucion             [Ver la solución] (confirmation) after `solucion_tras`
+//                                         failed checks or once passed
+//
+// Grading runs in the page's worker (trabajador.py's calificar_desafio, with the challenge's own
+// grader). The grader limits each test itself; the page also has a watchdog for what the grader
+// does not see (code made with exec, a long call into C): if the worker says nothing about the
+// running test for a while, Python is stopped (interrupted, or restarted) and the test is
+// reported as not finished. Everything the grader says goes into the page as text, never HTML.
+// State in localStorage (lib/veredicto.js): the code, the best result, failed checks; another
+// tab's best result and failed checks count here too, its code is only offered.
+import { python } from "./python.js";
+import { avisoDePython } from "./lib/aviso-python.js";
+import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
+import { registrarDesafio } from "./lib/progreso.js";
+import {
+  combinar, detenida, estadoDe, estadoGuardado, lugarDe, paciencia, registrar, resumen, rota,
+  textoDivergencia, textoMejor, verPista, verSolucion,
+} from "./lib/veredicto.js";
+
+const aviso = avisoDePython(python);
+const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
+let fichas = 0;
+
+function h(etiqueta, atributos = {}, ...hijos) {
+  const el = document.createElement(etiqueta);
+  for (const [nombre, valor] of Object.entries(atributos)) {
+    if (nombre === "class") el.className = valor;
+    else if (nombre === "text") el.textContent = valor; // what the grader says is text, always
+    else if (valor != null && valor !== false) el.setAttribute(nombre, valor === true ? "" : valor);
+  }
+  el.append(...hijos.filter((x) => x != null));
+  return el;
+}
+
+function boton(texto, clase, alPulsar) {
+  const b = h("button", { type: "button", class: `bucle-boton ${clase}`.trim(), text: texto });
+  b.addEventListener("click", alPulsar);
+  return b;
+}
+
+const absoluta = (url) => new URL(url, document.baseURI).href;
+const cuandoEsteOciosa = (hacer) =>
+  "requestIdleCallback" in globalThis ? requestIdleCallback(hacer, { timeout: 3000 }) : setTimeout(hacer, 1500);
+
+class BucleDesafio extends HTMLElement {
+  connectedCallback() {
+    if (this.datos) return;
+    this.datos = JSON.parse(this.querySelector(":scope > script.bucle-datos").textContent);
+    this.clave = claveDe(this);
+    this.estado = estadoGuardado(leer(this.clave));
+    this.codigo = this.estado.codigo ?? this.datos.inicial;
+    this.editor = null;
+    this.ocupado = null; // the check in progress: { ficha, actual, recibidas, … }
+    this.construir();
+    this.mostrarEstado();
+    escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
+    if (!aviso.elemento.isConnected) aviso.colocar(this, this.resultados);
+
+    python.addEventListener("progreso", ({ detail }) => this.alProgreso(detail));
+    const alInteractuar = () => {
+      python.iniciar().catch(() => {});
+      this.cargarEditor();
+    };
+    this.addEventListener("pointerdown", alInteractuar);
+    this.addEventListener("focusin", alInteractuar);
+    addEventListener("pagehide", () => this.pendienteGuardar && this.guardarYa());
+    cuandoEsteOciosa(alInteractuar);
+  }
+
+  construir() {
+    const id = (sufijo) => `${this.id || "desafio"}-${sufijo}`;
+    this.bloque = this.querySelector(":scope > .bucle-desafio-inicial") ?? h("div", { class: "highlight-python" });
+    if (!this.bloque.isConnected) this.append(this.bloque);
+    const pre = this.bloque.querySelector("pre");
+    if (pre && this.codigo !== this.datos.inicial) pre.textContent = this.codigo;
+
+    const teclado = h("p", {
+      class: "bucle-desafio-teclado",
+      text: "En un móvil, este desafío es más cómodo con un teclado físico: el de la pantalla " +
+        "tapa el código y cuesta escribir sangrías y símbolos.",
+    });
+    this.bloque.before(teclado);
+
+    this.botonComprobar = boton("Comprobar", "bucle-desafio-comprobar", () => this.comprobar());
+    this.botonDetener = boton("Detener", "", () => this.detener());
+    this.botonDetener.hidden = true;
+    const ayuda = h("span", {
+      class: "bucle-desafio-ayuda", id: id("ayuda"),
+      text: `${MAC ? "⌘" : "Ctrl"}+Intro comprueba · Esc y luego Tab sale del editor`,
+    });
+    this.ayuda = ayuda.id;
+    this.nota = h("p", { class: "bucle-desafio-nota", role: "status" });
+    // What is being tried while a check runs: seen, not announced (the summary is).
+    this.progreso = h("p", { class: "bucle-desafio-progreso" });
+    this.otra = h("div", { class: "bucle-desafio-otra", hidden: true },
+      h("p", { text: "Has guardado otra versión de este código en otra pestaña. Aquí sigue la de " +
+        "esta pestaña; si la editas, sustituirá a la otra." }),
+      boton("Usar la de la otra pestaña", "", () => this.usarLaDeFuera()),
+      boton("Seguir con esta", "", () => this.seguirConEsta()));
+    const barra = h("div", { class: "bucle-desafio-barra" },
+      this.botonComprobar, this.botonDetener, boton("Restablecer", "", () => this.restablecer()), ayuda,
+      this.nota, this.progreso);
+
+    this.resumen = h("p", { class: "bucle-desafio-resumen", role: "status", "aria-live": "polite" });
+    this.mejor = h("p", { class: "bucle-desafio-mejor" });
+    this.error = h("div", { class: "bucle-desafio-error", hidden: true });
+    this.lista = h("ol", { class: "bucle-desafio-pruebas", "aria-label": "Resultados de las pruebas", hidden: true });
+    this.pista = h("div", { class: "bucle-desafio-pista", hidden: true },
+      h("p", { class: "bucle-desafio-rotulo", text: "Pista" }),
+      h("p", { text: this.datos.pista ?? "" }));
+    this.resultados = h("div", { class: "bucle-desafio-resultados" },
+      this.resumen, this.mejor, this.error, this.pista, this.lista);
+
+    this.solucion = h("div", { class: "bucle-desafio-solucion", hidden: true });
+    this.botonSolucion = boton("Ver la solución", "", () => this.pedirSolucion());
+    this.confirmacion = h("div", { class: "bucle-desafio-confirmar", hidden: true });
+    this.codigoSolucion = h("div", { class: "bucle-desafio-referencia", hidden: true, tabindex: "-1", id: id("solucion") },
+      h("p", { class: "bucle-desafio-rotulo", text: "La solución de referencia" }),
+      h("div", { class: "highlight" }, h("pre", { text: this.datos.solucion ?? "" })));
+    this.botonSolucion.setAttribute("aria-controls", this.codigoSolucion.id);
+    this.botonSolucion.setAttribute("aria-expanded", "false");
+    this.solucion.append(this.botonSolucion, this.confirmacion, this.codigoSolucion);
+
+    this.bloque.after(this.otra, barra, this.resultados, this.solucion);
+  }
+
+  // ---- the code: editor and storage ----
+
+  cargarEditor() {
+    this.promesaEditor ??= import("./editor.js").then(({ crearEditor }) => {
+      const lugar = this.bloque.querySelector(".highlight") ?? this.bloque;
+      const estatico = lugar.querySelector("pre");
+      const hueco = h("div", { class: "bucle-desafio-editor" });
+      lugar.insertBefore(hueco, estatico);
+      this.editor = crearEditor(hueco, {
+        codigo: this.codigo,
+        etiqueta: "Código del desafío",
+        descripcion: this.ayuda,
+        alEjecutar: () => this.comprobar(),
+        alCambiar: (texto) => this.alCambiar(texto),
+      });
+      estatico?.remove();
+      return this.editor;
+    });
+    return this.promesaEditor;
+  }
+
+  alCambiar(texto) {
+    this.codigo = texto;
+    clearTimeout(this.pendienteGuardar);
+    this.pendienteGuardar = setTimeout(() => this.guardarYa(), 300);
+  }
+
+  guardarYa() {
+    clearTimeout(this.pendienteGuardar);
+    this.pendienteGuardar = null;
+    this.estado.codigo = this.codigo === this.datos.inicial ? null : this.codigo;
+    // Another tab may have saved a better result since: it is kept. The code is this tab's: the
+    // reader chose it by editing here, and the other tab is told.
+    this.estado = combinar(this.estado, estadoGuardado(leer(this.clave)));
+    this.otra.hidden = true;
+    this.fuera = undefined;
+    const { codigo, mejor, fallos, superado } = this.estado;
+    if (codigo === null && !mejor && !fallos && !superado) borrar(this.clave);
+    else guardar(this.clave, this.estado);
+  }
+
+  // ---- another tab of the same lesson ----
+
+  /** Another tab saved this challenge: its results count here too; its code, if it differs,
+   *  is offered, never put in place of this tab's. */
+  alCambiarFuera(valor) {
+    const ajeno = estadoGuardado(valor);
+    this.estado = combinar(this.estado, ajeno);
+    this.mostrarEstado();
+    const codigo = ajeno.codigo ?? this.datos.inicial;
+    this.otra.hidden = codigo === this.codigo;
+    this.fuera = this.otra.hidden ? undefined : codigo;
+  }
+
+  usarLaDeFuera() {
+    const codigo = this.fuera;
+    this.otra.hidden = true;
+    this.fuera = undefined;
+    if (codigo === undefined) return;
+    this.ponerCodigo(codigo);
+    this.botonComprobar.focus();
+  }
+
+  seguirConEsta() {
+    this.guardarYa();
+    this.botonComprobar.focus();
+  }
+
+  ponerCodigo(codigo) {
+    this.codigo = codigo;
+    if (this.editor) this.editor.poner(codigo);
+    else {
+      const pre = this.bloque.querySelector("pre");
+      if (pre) pre.textContent = codigo;
+    }
+  }
+
+  restablecer() {
+    if (this.codigo === this.datos.inicial) {
+      this.nota.textContent = "Ya tienes el código inicial.";
+      return;
+    }
+    this.ponerCodigo(this.datos.inicial);
+    this.guardarYa();
+    this.nota.textContent = this.editor
+      ? `Has vuelto al código inicial (${MAC ? "⌘" : "Ctrl"}+Z en el editor lo deshace).`
+      : "Has vuelto al código inicial.";
+  }
+
+  async irALinea(n) {
+    const editor = await this.cargarEditor();
+    const doc = editor.vista.state.doc;
+    const linea = doc.line(Math.max(1, Math.min(n, doc.lines)));
+    editor.vista.dispatch({ selection: { anchor: linea.from, head: linea.to }, scrollIntoView: true });
+    editor.enfocar();
+  }
+
+  // ---- checking ----
+
+  async comprobar() {
+    if (this.ocupado) return;
+    if (this.pendienteGuardar) this.guardarYa();
+    const ficha = `${this.id}-${++fichas}`;
+    const actual = { ficha, codigo: this.codigo, actual: null, recibidas: {}, enviado: false };
+    this.ocupado = actual;
+    this.ocupar(true);
+    this.nota.textContent = "";
+    this.resumen.textContent = "Comprobando…";
+    aviso.colocar(this, this.resultados);
+    const d = this.datos;
+    let respuesta;
+    try {
+      await python.iniciar();
+      if (actual.porElLector) throw new Error("detenida antes de empezar");
+      actual.enviado = true;
+      respuesta = await python.llamar("calificar_desafio", [
+        absoluta(d.calificador), absoluta(d.desafios), absoluta(d.runtime),
+        absoluta(d.trazas ?? new URL("trazas.py", absoluta(d.calificador)).href),
+        d.desafio, actual.codigo, d.solucion ?? "", ficha,
+      ]);
+    } catch (error) {
+      const motivo = String(error?.message ?? error);
+      respuesta = { estado: "fallo", error: motivo };
+      // Not a Python exception (those come as a traceback) but the interpreter itself, like a
+      // JavaScript stack overflow: this Python cannot be trusted any more.
+      if (actual.enviado && !/^Traceback \(most recent call last\)/.test(motivo)) {
+        python.reiniciar();
+        respuesta = { estado: "rota", motivo };
+      }
+    } finally {
+      clearTimeout(actual.vigia);
+    }
+    this.ocupado = null;
+    this.ocupar(false);
+    this.terminar(actual, typeof respuesta === "string" ? JSON.parse(respuesta) : respuesta);
+  }
+
+  /** The grader's progress (trabajador.py): re-arm the watchdog, keep finished results. */
+  alProgreso(detalle) {
+    const actual = this.ocupado;
+    if (detalle?.fase !== "desafio" || !actual || detalle.ficha !== actual.ficha) return;
+    if (detalle.evento === "prueba") {
+      actual.actual = detalle.nombre;
+      const n = this.datos.pruebas.indexOf(detalle.nombre) + 1;
+      this.progreso.textContent = `Probando «${detalle.nombre}» (${n} de ${this.datos.pruebas.length})…`;
+    }
+    if (detalle.evento === "resultado") actual.recibidas[detalle.resultado.nombre] = detalle.resultado;
+    clearTimeout(actual.vigia);
+    const espera = paciencia(this.datos.limite);
+    actual.vigia = setTimeout(() => {
+      actual.parada = { prueba: actual.actual, ms: espera };
+      python.detener();
+    }, espera);
+  }
+
+  detener() {
+    const actual = this.ocupado;
+    if (!actual) return;
+    actual.porElLector = true;
+    clearTimeout(actual.vigia);
+    // Not sent yet (Python still starting): the check just will not start.
+    if (actual.enviado) python.detener();
+  }
+
+  ocupar(si) {
+    this.classList.toggle("bucle-comprobando", si);
+    this.progreso.textContent = "";
+    this.botonComprobar.setAttribute("aria-disabled", String(si));
+    if (!si && document.activeElement === this.botonDetener) this.botonComprobar.focus();
+    this.botonDetener.hidden = !si;
+  }
+
+  terminar(actual, respuesta) {
+    let resultado;
+    if (respuesta?.estado === "ok") {
+      resultado = respuesta; // (even if the watchdog fired just as the answer came)
+    } else if (actual.parada) {
+      resultado = detenida(this.datos.pruebas, actual.recibidas, actual.parada.prueba, actual.parada.ms);
+    } else if (respuesta?.estado === "rota") {
+      resultado = rota(this.datos.pruebas, actual.recibidas, actual.actual, respuesta.motivo);
+    } else {
+      // No verdict: what the list showed was another check's, so it goes.
+      this.lista.hidden = true;
+      this.error.hidden = true;
+      const motivo = String(respuesta?.error ?? "error desconocido").trim().split("\n").pop();
+      this.resumen.textContent = actual.porElLector ? "Comprobación detenida."
+        : respuesta?.estado === "detenido"
+          ? "La comprobación se interrumpió porque Python se reinició. Pulsa Comprobar otra vez."
+          : `No se pudo comprobar: ${motivo}`;
+      return;
+    }
+    const pista = verPista(this.estado, this.datos.pista, this.datos.pista_tras);
+    const solucion = verSolucion(this.estado, this.datos.solucion_tras);
+    this.estado = registrar(this.estado, resultado);
+    this.guardarYa();
+    registrarDesafio(this, resultado.superadas, resultado.total);
+    this.pintar(resultado);
+    let dicho = `${resumen(resultado.superadas, resultado.total)}.`;
+    if (resultado.error) dicho += ` Tu código no se pudo cargar${resultado.error.linea ? ` (línea ${resultado.error.linea})` : ""}.`;
+    if (!pista && verPista(this.estado, this.datos.pista, this.datos.pista_tras)) dicho += " Tienes una pista debajo.";
+    if (!solucion && verSolucion(this.estado, this.datos.solucion_tras)) dicho += " Ya puedes ver la solución de referencia.";
+    this.resumen.textContent = dicho;
+    this.mostrarEstado();
+  }
+
+  mostrarEstado() {
+    this.mejor.textContent = textoMejor(this.estado.mejor);
+    this.pista.hidden = !verPista(this.estado, this.datos.pista, this.datos.pista_tras);
+    this.solucion.hidden = !this.datos.solucion || !verSolucion(this.estado, this.datos.solucion_tras);
+  }
+
+  // ---- the results ----
+
+  pintar(resultado) {
+    const { error } = resultado;
+    this.error.hidden = !error;
+    this.error.replaceChildren();
+    if (error) {
+      this.error.append(
+        h("p", { class: "bucle-desafio-rotulo", text: "Tu código no se pudo cargar" }),
+        h("pre", { class: "bucle-desafio-mensaje", text: error.mensaje ?? "" }),
+        Number.isInteger(error.linea) ? boton(`Ir a la línea ${error.linea}`, "", () => this.irALinea(error.linea)) : null,
+      );
+    }
+    this.lista.hidden = false;
+    this.lista.replaceChildren(...resultado.pruebas.map((prueba, i) => this.item(prueba, i)));
+  }
+
+  item(prueba, i) {
+    const estado = estadoDe(prueba);
+    const li = h("li", { class: `bucle-desafio-prueba bucle-desafio-${estado.clase}` },
+      h("p", { class: "bucle-desafio-cabeza" },
+        h("span", { class: "bucle-desafio-icono", "aria-hidden": "true", text: estado.icono }),
+        h("span", { class: "bucle-desafio-nombre", text: prueba.nombre }),
+        h("span", { class: "bucle-desafio-estado", text: estado.texto })));
+    if (prueba.ok) return li;
+    const lugar = lugarDe(prueba);
+    if (lugar) li.append(h("p", { class: "bucle-desafio-lugar", text: lugar }));
+    if (prueba.tipo === "no-probada") {
+      // Why it was not tried: the same line for every such test, so it stays small.
+      li.append(h("p", { class: "bucle-desafio-motivo", text: prueba.mensaje ?? "" }));
+      return li;
+    }
+    if (prueba.mensaje) li.append(h("pre", { class: "bucle-desafio-mensaje", text: prueba.mensaje }));
+    if (prueba.salida) {
+      li.append(h("details", { class: "bucle-desafio-salida" },
+        h("summary", { text: "Lo que escribió tu código" }), h("pre", { text: prueba.salida })));
+    }
+    const acciones = h("div", { class: "bucle-desafio-acciones" });
+    if (prueba.traza?.tuya) {
+      const caja = h("div", { class: "bucle-desafio-traza", id: `${this.id}-traza-${i + 1}`, hidden: true });
+      const ver = boton("Ver tu traza", "bucle-desafio-ver-traza", () => this.alternarTraza(prueba, ver, caja));
+      ver.setAttribute("aria-expanded", "false");
+      ver.setAttribute("aria-controls", caja.id);
+      acciones.append(ver);
+      li.append(acciones, caja);
+    } else {
+      li.append(acciones);
+    }
+    if (Number.isInteger(prueba.linea)) {
+      acciones.append(boton(`Ir a la línea ${prueba.linea}`, "", () => this.irALinea(prueba.linea)));
+    }
+    if (!acciones.children.length) acciones.remove();
+    return li;
+  }
+
+  async alternarTraza(prueba, ver, caja) {
+    const abrir = caja.hidden;
+    if (abrir && !caja.childElementCount) {
+      const [{ divergencia, pasos }] = await Promise.all([import("./lib/traza-pasos.js"), import("./traza.js")]);
+      const { tuya, esperada } = prueba.traza;
+      const div = esperada ? divergencia(esperada, tuya) : null;
+      const traza = (titulo, datos, clase, texto) => {
+        const el = h("bucle-traza", { class: `bucle-widget bucle-traza ${clase}` });
+        el.datos = { titulo, tope: 1, trazas: { 1: datos } };
+        if (div) el.marca = { indice: Math.min(div.indice, pasos(datos).length - 1), texto };
+        return el;
+      };
+      caja.append(
+        h("p", { class: "bucle-desafio-divergencia", text: esperada ? textoDivergencia(div)
+          : "No se pudo calcular la ejecución esperada: aquí tienes solo la tuya." }),
+        traza("Tu ejecución", tuya, "bucle-desafio-tuya",
+          "Aquí se aparta tu ejecución de la esperada."),
+        esperada ? traza("La ejecución esperada (la solución de referencia)", esperada,
+          "bucle-desafio-esperada", "Aquí, lo que se esperaba.") : null,
+      );
+    }
+    caja.hidden = !abrir;
+    ver.textContent = abrir ? "Ocultar tu traza" : "Ver tu traza";
+    ver.setAttribute("aria-expanded", String(abrir));
+  }
+
+  // ---- the reference solution ----
+
+  pedirSolucion() {
+    if (!this.codigoSolucion.hidden) {
+      this.mostrarSolucion(false);
+      return;
+    }
+    if (this.estado.superado) {
+      this.mostrarSolucion(true);
+      return;
+    }
+    const si = boton("Sí, ver la solución", "", () => this.mostrarSolucion(true));
+    const no = boton("Cancelar", "", () => {
+      this.confirmacion.hidden = true;
+      this.botonSolucion.focus();
+    });
+    this.confirmacion.replaceChildren(
+      h("p", { text: "¿Seguro? Lo que enseña este desafío está en dar con el bucle. Antes, prueba " +
+        "con la pista y con «Ver tu traza» en una prueba que falle." }),
+      si, no);
+    this.confirmacion.hidden = false;
+    si.focus();
+  }
+
+  mostrarSolucion(ver) {
+    this.confirmacion.hidden = true;
+    this.codigoSolucion.hidden = !ver;
+    this.botonSolucion.textContent = ver ? "Ocultar la solución" : "Ver la solución";
+    this.botonSolucion.setAttribute("aria-expanded", String(ver));
+    if (ver) this.codigoSolucion.focus();
+    else this.botonSolucion.focus();
+  }
+}
+
+customElements.define("bucle-desafio", BucleDesafio);
