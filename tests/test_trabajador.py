@@ -117,3 +117,15 @@ def test_open_url_resolves_against_the_page(trabajador, monkeypatch):
     monkeypatch.setattr(trabajador, "_open_url", pedidas.append)
     trabajador.ejecutar('open_url("runtime/entorno.py")', "<celda 1>")
     assert pedidas == ["http://127.0.0.1/curso/runtime/entorno.py"]
+
+
+def test_a_file_the_worker_fetched_ahead_is_read_without_a_request(trabajador, monkeypatch, capsys):
+    pedidas = []
+    monkeypatch.setattr(trabajador, "_open_url", pedidas.append)
+    trabajador.precargado("runtime/entorno.py", "ENTORNO = {'lista.txt': 'pan'}\n")
+    trabajador.ejecutar('exec(open_url("runtime/entorno.py").read())\nprint(ENTORNO)', "<celda 1>")
+    trabajador.ejecutar('exec(open_url("../curso/runtime/entorno.py").read())', "<celda 2>")
+    assert capsys.readouterr().out == "{'lista.txt': 'pan'}\n"
+    assert pedidas == []  # both name the same absolute URL
+    trabajador.ejecutar('open_url("runtime/guionizado.py")', "<celda 3>")
+    assert pedidas == ["http://127.0.0.1/curso/runtime/guionizado.py"]

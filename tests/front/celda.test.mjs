@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const { Salida, textoOmitido } = await import("../../widgets/front/lib/salida.js");
-const { Cuaderno, avisoDeAnteriores, enumerar, megas, textoDelFinal } =
+const { Cuaderno, avisoDeAnteriores, enumerar, leidasPorLasCeldas, megas, textoDelFinal } =
   await import("../../widgets/front/lib/cuaderno.js");
 const { traerArchivos, fetchDesde } = await import("../../widgets/front/lib/descarga.js");
 
@@ -149,4 +149,14 @@ test("without the Cache API the files still download", async () => {
   assert.equal(r.descargado, true);
   assert.equal(r.archivos.size, 2);
   assert.equal(pedidas.length, 2);
+});
+
+test("the files the cells read with open_url are found, once each, only on the site", () => {
+  const codigos = [
+    'exec(open_url("runtime/entorno.py").read())\nexec(open_url( \'runtime/guionizado.py\' ).read())',
+    'texto = open_url("runtime/entorno.py").read()  # again\nopen_url("https://example.com/x.py")',
+    'open_url(ruta)  # not a literal\nopen_url("//example.com/y")\nopen_url("/datos/lista.txt")',
+    null,
+  ];
+  assert.deepEqual(leidasPorLasCeldas(codigos), ["runtime/entorno.py", "runtime/guionizado.py", "/datos/lista.txt"]);
 });

@@ -5,17 +5,19 @@
 //     <div class="bucle-celda-cabecera"><span>Celda 2</span> <span>Modificada</span></div>
 //     <div class="highlight-python"><div class="highlight">[the static code, then the editor]</div></div>
 //     <div class="bucle-celda-cambio">…the lesson's code changed: two buttons…</div>
+//     <div class="bucle-celda-cambio bucle-celda-otra">…another tab saved it: two buttons…</div>
 //     <div class="bucle-celda-barra">[Ejecutar] [Detener] [Restablecer] hint</div>
 //     <div class="bucle-celda-salida" role="status" aria-live="polite">note, cut, output, end</div>
 //   </bucle-celda>
 //
 // The cells of a page share one Python (python.js) and one namespace, in page order: running a
 // cell first runs the earlier ones that have not run in the current Python (lib/cuaderno.js).
-// Runs queue one after another. The edited code is kept in localStorage as {codigo, original}.
+// Runs queue one after another. The edited code is kept in localStorage as {codigo, original};
+// when another tab of the lesson saves a different version, the cell keeps its own and asks.
 import { python } from "./python.js";
 import { avisoDePython } from "./lib/aviso-python.js";
-import { borrar, claveDe, guardar, leer } from "./lib/almacen.js";
-import { Cuaderno, avisoDeAnteriores, textoDelFinal } from "./lib/cuaderno.js";
+import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
+import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
 import { Salida, textoOmitido } from "./lib/salida.js";
 
 const cuaderno = new Cuaderno();
@@ -100,6 +102,7 @@ class BucleCelda extends HTMLElement {
 
     this.construir();
     this.restaurar();
+    escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
     if (!aviso.elemento.isConnected) aviso.colocar(this, this.region);
 
     const alInteractuar = () => {
@@ -141,6 +144,15 @@ class BucleCelda extends HTMLElement {
       boton("Seguir con la mía", "", () => this.seguirConLaMia()),
     );
 
+    this.otra = crear("div", "bucle-celda-cambio bucle-celda-otra");
+    this.otra.hidden = true;
+    this.otra.append(
+      crear("p", "", "Has guardado otra versión de esta celda en otra pestaña. Aquí sigue la " +
+        "de esta pestaña; si la editas, sustituirá a la otra."),
+      boton("Usar la de la otra pestaña", "", () => this.usarLaDeFuera()),
+      boton("Seguir con esta", "", () => this.seguirConEsta()),
+    );
+
     const barra = crear("div", "bucle-celda-barra");
     this.botonEjecutar = boton("Ejecutar", "bucle-celda-ejecutar", () => this.pedir());
     this.botonDetener = boton("Detener", "", () => (this.enTrabajo ?? this.trabajo)?.detener());
@@ -163,7 +175,7 @@ class BucleCelda extends HTMLElement {
     this.fin = crear("p", "bucle-celda-fin");
     this.region.append(this.nota, this.corte, this.texto, this.fin);
 
-    this.bloque.after(this.cambio, barra, this.region);
+    this.bloque.after(this.cambio, this.otra, barra, this.region);
   }
 
   // ---- the code: editor, storage, the lesson's version ----
@@ -215,6 +227,8 @@ class BucleCelda extends HTMLElement {
     this.pendienteGuardar = null;
     if (this.codigo === this.leccion) borrar(this.clave);
     else guardar(this.clave, { codigo: this.codigo, original: this.base });
+    // Saving here replaces the other tab's version: the reader chose, and that tab is told.
+    this.otra.hidden = true;
   }
 
   marcar() {
@@ -239,6 +253,42 @@ class BucleCelda extends HTMLElement {
   seguirConLaMia() {
     this.base = this.leccion;
     this.cambio.hidden = true;
+    this.guardarYa();
+    this.botonEjecutar.focus();
+  }
+
+  // ---- another tab of the same lesson ----
+
+  /** Another tab saved this cell (or reset it: `valor` null). Ours stays; the reader chooses. */
+  alCambiarFuera(valor) {
+    const valido = valor && typeof valor.codigo === "string";
+    const codigo = valido ? valor.codigo : this.leccion;
+    this.otra.hidden = codigo === this.codigo;
+    this.fuera = this.otra.hidden ? null : {
+      codigo,
+      original: valido && typeof valor.original === "string" ? valor.original : this.leccion,
+    };
+  }
+
+  usarLaDeFuera() {
+    const { codigo, original } = this.fuera ?? {};
+    this.otra.hidden = true;
+    this.fuera = null;
+    if (codigo == null) return;
+    this.base = original;
+    this.cambio.hidden = original === this.leccion;
+    this.codigo = codigo;
+    if (this.editor) this.editor.poner(codigo);
+    else {
+      const pre = this.bloque.querySelector("pre");
+      if (pre) pre.textContent = codigo;
+    }
+    this.marcar();
+    this.botonEjecutar.focus();
+  }
+
+  seguirConEsta() {
+    this.fuera = null;
     this.guardarYa();
     this.botonEjecutar.focus();
   }
@@ -289,6 +339,12 @@ class BucleCelda extends HTMLElement {
       });
     } catch (error) {
       resultado = { estado: "fallo", error: error.message };
+      // Python had started and broke inside the run: a fatal error of Pyodide (its stack
+      // overflowed printing a very deep structure, say), after which it cannot be trusted.
+      if (python.estado === "listo") {
+        python.reiniciar();
+        resultado.reiniciado = true;
+      }
     }
     trabajo.enCurso = null;
     this.enTrabajo = null;
@@ -305,7 +361,7 @@ class BucleCelda extends HTMLElement {
   terminar(resultado) {
     this.pintar();
     let final = textoDelFinal(resultado, { huboSalida: this.salida.segmentos.length > 0 });
-    if (resultado.estado === "fallo") final = `No se pudo ejecutar: ${resultado.error}.`;
+    if (resultado.estado === "fallo") final = textoDelFallo(resultado);
     if (resultado.estado === "cancelado-en-espera") {
       this.mostrarNota("");
       final = "Cancelada antes de empezar.";
@@ -382,5 +438,6 @@ customElements.define("bucle-celda", BucleCelda);
 
 cuandoEsteOciosa(() => {
   arrancarPython();
+  python.precargar(leidasPorLasCeldas(celdas.map((c) => c.codigo)));
   for (const celda of celdas) celda.cargarEditor();
 });

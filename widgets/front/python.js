@@ -6,9 +6,34 @@
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
 // "progreso" (detail: {fase: "descarga", cargado, total} on the first download, then
 // {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
+// Once started, <html data-python-arranque="instantanea|normal"> tells how (lib/instantanea.js).
 
 export function crearTrabajador() {
-  return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "python" });
+  const direccion = new URL("./worker.js", import.meta.url);
+  const trabajador = new Worker(direccion, { type: "module", name: "python" });
+  trabajador.direccion = direccion.href; // named when it cannot be loaded
+  return trabajador;
+}
+
+/**
+ * Why a worker fired "error" while starting: its script (or a module it imports) could not be
+ * loaded (a plain Event: a 404, the network gone), or it threw as it was evaluated (an ErrorEvent).
+ */
+export function motivoDelError(evento, trabajador) {
+  if (evento?.message) return String(evento.message).replace(/^Uncaught /, "");
+  return `no se pudo cargar ${trabajador?.direccion ?? "el programa que ejecuta Python"}`;
+}
+
+/**
+ * Whether the worker may start from a memory snapshot (lib/instantanea.js): it may, unless
+ * localStorage["bucle:sin-instantanea"] is "1" (the snapshot API is Pyodide's private one).
+ */
+export function instantaneaActivada() {
+  try {
+    return globalThis.localStorage?.getItem("bucle:sin-instantanea") !== "1";
+  } catch {
+    return true;
+  }
 }
 
 /** How long an interrupt may take before Detener falls back to a restart (ms). */
@@ -24,6 +49,7 @@ export class Python extends EventTarget {
     this.estado = "apagado";
     this.arranque = null;
     this.enCurso = null; // id of the running call
+    this.aPrecargar = new Set(); // see precargar
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   }
@@ -67,12 +93,25 @@ export class Python extends EventTarget {
       this.trabajador = trabajador;
       trabajador.onmessage = (evento) => this._recibir(trabajador, evento);
       this._cambiar("arrancando");
-      const actual = this._enviar("iniciar", {
+      const inicio = this._enviar("iniciar", {
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
-      }).promesa.then(
+        instantanea: instantaneaActivada(),
+      });
+      // A worker that cannot load (or throws as it is evaluated) never answers: the "error"
+      // event fails the start, and the start's failure below drops that worker.
+      trabajador.onerror = (evento) => {
+        const pendiente = this.trabajador === trabajador && this.pendientes.get(inicio.id);
+        if (!pendiente) return; // after the start: left to the browser to report
+        evento.preventDefault?.();
+        this.pendientes.delete(inicio.id);
+        pendiente.reject(new Error(motivoDelError(evento, trabajador)));
+      };
+      const actual = inicio.promesa.then(
         (info) => {
+          if (this.trabajador === trabajador) document.documentElement.dataset.pythonArranque = info.arranque;
           if (this.trabajador === trabajador && this.estado === "arrancando") this._cambiar("listo");
+          if (this.trabajador === trabajador && this.aPrecargar.size) this._precargar();
           return info;
         },
         (error) => {
@@ -89,6 +128,23 @@ export class Python extends EventTarget {
       this.arranque = actual;
     }
     return this.arranque;
+  }
+
+  /**
+   * Files of the site the page's code will read with open_url (URLs relative to the page): the
+   * worker fetches them once Python has started (again after a restart), and open_url serves
+   * them without a request of its own. Best effort: nothing waits for it.
+   */
+  precargar(urls) {
+    const antes = this.aPrecargar.size;
+    for (const url of urls) this.aPrecargar.add(url);
+    if (this.aPrecargar.size > antes && this.estado !== "apagado" && this.estado !== "arrancando") {
+      this._precargar();
+    }
+  }
+
+  _precargar() {
+    this._enviar("precargar", { urls: [...this.aPrecargar] }).promesa.catch(() => {});
   }
 
   async _ocupado(type, datos, { alSalir, cancelado } = {}) {

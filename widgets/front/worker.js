@@ -1,28 +1,58 @@
 // The page's Python: one Pyodide per worker, driven by messages {id, type, ...}.
 //
-// Page → worker:  {id, type: "iniciar", pagina, interrupcion?}   start Pyodide (idempotent)
+// Page → worker:  {id, type: "iniciar", pagina, interrupcion?, instantanea?}   start Pyodide
+//                                                                  (idempotent); → {version, arranque}
 //                 {id, type: "ejecutar", codigo, nombre}          run code in the page's namespace
 //                 {id, type: "llamar", funcion, args}             call a helper of trabajador.py
+//                 {id, type: "precargar", urls}   fetch files the cells will open_url (relative
+//                                                 to the page), for trabajador.py's open_url
 // Worker → page:  {type: "progreso", fase: "descarga", cargado, total}   first download only
 //                 {type: "progreso", fase: "preparando"}                  Pyodide is starting
 //                 {id, type: "salida", flujo, texto, omitidas?}   stdout/stderr, in order
 //                 {id, type: "hecho", resultado} | {id, type: "fallo", error}
+//
+// Memory snapshot (lib/instantanea.js; off when the page sends instantanea: false): a start
+// restores Python from a stored snapshot when there is one (arranque: "instantanea"), else starts
+// normally (arranque: "normal") and, once the page has been idle for a moment, asks a throwaway
+// worker (this same module, message {type: "instantanea", clave}) to make one: the instance that
+// made a snapshot is left broken (its `js` getters fail), so the live worker never makes it.
 import codigoTrabajador from "./trabajador.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
+import { cerrarAlExterior } from "./lib/solo-origen.js";
+import {
+  InstantaneaCorrupta,
+  PRECARGA,
+  anotarFallo,
+  borrarInstantanea,
+  buscarInstantanea,
+  claveDeInstantanea,
+  faltaInstantanea,
+  guardarInstantanea,
+  verificada,
+} from "./lib/instantanea.js";
+
+cerrarAlExterior(self);
 
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+// Pyodide's modules, imported as soon as this worker exists (it exists to start Python), while
+// the page's first message is still on its way. loadPyodide would import its Emscripten module
+// (≈ 1 MB of JS) only late: it is handed this one (`createPyodideModule`).
+const MODULOS = [import(PYODIDE + "pyodide.mjs"), import(PYODIDE + "pyodide.asm.mjs")];
+MODULOS.forEach((m) => m.catch(() => {})); // a failure is told when the start awaits them
 
 let pyodide = null;
 let arrancando = null;
 let funciones = null; // PyProxies of trabajador.py's functions, kept for the worker's life
 let actual = null; // id of the message whose output is being produced
+let caido = false; // Pyodide failed fatally: what it writes now is its own dump, not the reader's
 
 const decodificadores = { stdout: new TextDecoder(), stderr: new TextDecoder() };
 
 function escritor(flujo) {
   return {
     write(bytes) {
+      if (caido) return bytes.length;
       const texto = decodificadores[flujo].decode(bytes, { stream: true });
       if (texto) salida(flujo, texto);
       return bytes.length;
@@ -53,43 +83,191 @@ function vaciar() {
   });
 }
 
-async function cargar(interrupcion) {
-  const { loadPyodide, version } = await import(PYODIDE + "pyodide.mjs");
-  const { archivos, descargado } = await traerArchivos(PYODIDE, version, ({ cargado, total }) =>
-    postMessage({ type: "progreso", fase: "descarga", cargado, total }),
-  );
-  postMessage({ type: "progreso", fase: "preparando", descargado });
+/** A Pyodide started with `opciones`, handed the big files the worker already holds. */
+async function arrancar(loadPyodide, archivos, opciones = {}) {
   // Pyodide fetches the wasm and the standard library itself: hand it the bytes we hold.
   const fetchOriginal = globalThis.fetch;
   globalThis.fetch = fetchDesde(archivos, fetchOriginal);
-  let py;
   try {
-    py = await loadPyodide({ indexURL: PYODIDE, checkAPIVersion: true });
+    return await loadPyodide({ indexURL: PYODIDE, checkAPIVersion: true, ...opciones });
   } finally {
     globalThis.fetch = fetchOriginal;
   }
+}
+
+/**
+ * Pyodide's files; the key its snapshot would have (null when snapshots are off) and the stored
+ * snapshot's response (null when there is none), looked up while the files are read.
+ */
+async function traerPyodide({ instantanea = true } = {}, alProgreso) {
+  const { loadPyodide, version } = await MODULOS[0];
+  const buscar = async () => {
+    if (!instantanea) return {};
+    const clave = await claveDeInstantanea(version, codigoTrabajador);
+    return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
+  };
+  const [{ archivos, descargado }, { clave = null, guardada = null }, { default: crear }] =
+    await Promise.all([traerArchivos(PYODIDE, version, alProgreso), buscar().catch(() => ({})), MODULOS[1]]);
+  const cargarPyodide = (opciones) => loadPyodide({ createPyodideModule: crear, ...opciones });
+  return { loadPyodide: cargarPyodide, archivos, descargado, clave, guardada };
+}
+
+/**
+ * `promesa` as a thenable that lets go of it once awaited: Pyodide keeps its options for the
+ * worker's life, and they must not keep the snapshot's 31 MB alive after the restore.
+ */
+function unaVez(promesa) {
+  return {
+    then(bien, mal) {
+      const p = promesa;
+      promesa = null;
+      return p.then(bien, mal);
+    },
+  };
+}
+
+/**
+ * Note when `py` fails fatally (its stack overflowed printing a very deep structure, say), as it
+ * starts to: Pyodide's fatal-error handler (API.fatal_error in pyodide.asm.mjs, a private API)
+ * writes the interpreter's own dump («Stack (most recent call first): File …») to stderr before
+ * it throws, and the reader must not see it. What the run wrote before stays; the page is told
+ * by the exception and starts a new worker.
+ */
+function vigilarFatal(py) {
+  const api = py._api;
+  const original = api?.fatal_error;
+  if (typeof original !== "function" || original.vigilado) return;
+  const vigilado = function (error) {
+    // (A call without the GIL is thrown back without breaking Pyodide: it is not fatal.)
+    if (!(api.NoGilError && error instanceof api.NoGilError)) caido = true;
+    return original.call(this, error);
+  };
+  vigilado.vigilado = true;
+  api.fatal_error = vigilado;
+}
+
+/** trabajador.py in `py` (the file too: files written before a snapshot are not in it). */
+function importarTrabajador(py) {
+  py.FS.writeFile("/home/pyodide/trabajador.py", codigoTrabajador);
+  return py.pyimport("trabajador");
+}
+
+async function cargar(datos) {
+  const avisar = ({ cargado, total }) => postMessage({ type: "progreso", fase: "descarga", cargado, total });
+  const { loadPyodide, archivos, descargado, clave, guardada } = await traerPyodide(datos, avisar);
+  postMessage({ type: "progreso", fase: "preparando", descargado });
+  let py = null;
+  let modulo = null;
+  let arranque = "normal";
+  if (guardada) {
+    const bytes = verificada(PYODIDE, clave, guardada);
+    bytes.catch(() => {}); // handled below, when loadPyodide rejects with it
+    try {
+      py = await arrancar(loadPyodide, archivos, { _loadSnapshot: unaVez(bytes) });
+      modulo = importarTrabajador(py);
+      // The snapshot froze random's state: every restored worker would draw the same numbers.
+      py.runPython("import random\nrandom.seed()");
+      arranque = "instantanea";
+    } catch (error) {
+      py = null;
+      // A corrupt one was deleted (and will be made again); one that verified but does not
+      // restore is not made again for this key.
+      if (!(error instanceof InstantaneaCorrupta)) {
+        await borrarInstantanea(PYODIDE, clave);
+        await anotarFallo(PYODIDE, clave, `al restaurar: ${error}`);
+      }
+    }
+  }
+  if (!py) {
+    py = await arrancar(loadPyodide, archivos);
+    modulo = importarTrabajador(py);
+  }
+  // A new worker, restored or not, has none of these: set them every time.
   py.setStdout(escritor("stdout"));
   py.setStderr(escritor("stderr"));
   py.setStdin({ error: true });
-  if (interrupcion) py.setInterruptBuffer(interrupcion);
-  py.FS.writeFile("/home/pyodide/trabajador.py", codigoTrabajador);
-  const modulo = py.pyimport("trabajador");
+  vigilarFatal(py);
+  if (datos.interrupcion) py.setInterruptBuffer(datos.interrupcion);
   funciones = {};
   for (const nombre of ["preparar", "ejecutar"]) funciones[nombre] = modulo[nombre];
   funciones.modulo = modulo;
-  return py;
+  if (arranque === "normal" && clave && (await faltaInstantanea(PYODIDE, clave))) programarInstantanea(clave);
+  return { py, arranque };
 }
 
-async function iniciar({ pagina, interrupcion }) {
+async function iniciar(datos) {
   if (!arrancando) {
     arrancando = (async () => {
-      const py = await cargar(interrupcion);
-      funciones.preparar(pagina);
+      const { py, arranque } = await cargar(datos);
+      funciones.preparar(datos.pagina);
+      funciones.pagina = datos.pagina;
       pyodide = py;
+      return arranque;
     })();
   }
-  await arrancando;
-  return { version: pyodide.version };
+  const arranque = await arrancando;
+  return { version: pyodide.version, arranque };
+}
+
+// ---- making the snapshot, in a throwaway worker, when the page is idle ----
+
+/** How long the worker must have been idle before a snapshot is made (ms). */
+const OCIO = 1000;
+let trabajando = 0; // messages being handled
+let ultimaActividad = 0;
+
+/** Call `hacer` once no message has been handled for `ms`. */
+function cuandoOcioso(ms, hacer) {
+  const intentar = () => {
+    const quieto = performance.now() - ultimaActividad;
+    if (trabajando || quieto < ms) setTimeout(intentar, ms - Math.min(quieto, ms) + 20);
+    else hacer();
+  };
+  setTimeout(intentar, ms);
+}
+
+function programarInstantanea(clave) {
+  cuandoOcioso(OCIO, () => {
+    const ayudante = new Worker(import.meta.url, { type: "module", name: "python-instantanea" });
+    const acabar = () => ayudante.terminate();
+    ayudante.onmessage = ({ data }) => {
+      if (data.type === "hecho" || data.type === "fallo") acabar();
+    };
+    ayudante.onerror = acabar;
+    ayudante.postMessage({ id: 1, type: "instantanea", clave });
+  });
+}
+
+/**
+ * Make the snapshot of `clave` (in a throwaway worker): start Pyodide with trabajador.py and the
+ * usual modules imported, dump its memory, restore the dump in a second instance and run a line
+ * there (a dump larger than the memory a restore starts with, for one, fails only then), and
+ * only then store it.
+ */
+async function hacerInstantanea({ clave }) {
+  const inicio = performance.now();
+  const { loadPyodide, archivos } = await traerPyodide({ instantanea: false });
+  try {
+    const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
+    importarTrabajador(origen).destroy();
+    origen.runPython(`import ${PRECARGA.join(", ")}`);
+    const bytes = origen.makeMemorySnapshot();
+
+    const copia = await arrancar(loadPyodide, archivos, { _loadSnapshot: bytes });
+    let salida = "";
+    copia.setStdout({ batched: (texto) => (salida += texto) });
+    const modulo = importarTrabajador(copia);
+    modulo.preparar(PYODIDE);
+    const resultado = aJS(modulo.ejecutar("import js\nprint(6 * 7, js.Math.max(1, 2))", "<prueba>"));
+    if (resultado.estado !== "ok" || salida !== "42 2") {
+      throw new Error(`la copia restaurada no funciona: ${JSON.stringify(resultado)} ${salida}`);
+    }
+    const guardada = await guardarInstantanea(PYODIDE, clave, bytes);
+    return { guardada, bytes: bytes.length, ms: Math.round(performance.now() - inicio) };
+  } catch (error) {
+    await anotarFallo(PYODIDE, clave, error);
+    throw error;
+  }
 }
 
 function aJS(valor) {
@@ -101,8 +279,36 @@ function aJS(valor) {
   return valor;
 }
 
+/**
+ * Fetch `urls` (the files the page's cells read with open_url) and hand each to trabajador.py,
+ * whose open_url then serves it without a synchronous request. Best effort: a file that fails
+ * is left to open_url. Runs beside the cells (it never holds Python for long).
+ */
+async function precargar({ urls = [] }) {
+  const base = funciones.pagina;
+  const leidos = await Promise.all(
+    urls.map(async (url) => {
+      try {
+        const respuesta = await fetch(new URL(url, base));
+        return respuesta.ok ? [url, await respuesta.text()] : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const precargado = funciones.modulo.precargado;
+  try {
+    for (const par of leidos) if (par) precargado(...par);
+  } finally {
+    precargado.destroy();
+  }
+  return leidos.filter(Boolean).length;
+}
+
 const ACCIONES = {
   iniciar,
+  precargar,
+  instantanea: hacerInstantanea,
   async ejecutar({ codigo, nombre }) {
     return aJS(funciones.ejecutar(codigo, nombre));
   },
@@ -117,6 +323,11 @@ const ACCIONES = {
   },
 };
 
+/** Messages that do not need this worker's Python started first. */
+const SIN_PYTHON = new Set(["iniciar", "instantanea"]);
+/** Messages handled beside the runs (they print nothing and never hold Python for long). */
+const APARTE = new Set(["precargar"]);
+
 self.onmessage = async ({ data }) => {
   const { id, type } = data;
   const accion = ACCIONES[type];
@@ -124,8 +335,20 @@ self.onmessage = async ({ data }) => {
     postMessage({ id, type: "fallo", error: `mensaje desconocido: ${type}` });
     return;
   }
+  if (APARTE.has(type)) {
+    // Beside whatever runs: no output, and Python must have been started by the page.
+    try {
+      if (!arrancando) throw new Error("Python no se ha iniciado");
+      await arrancando;
+      postMessage({ id, type: "hecho", resultado: await accion(data) });
+    } catch (error) {
+      postMessage({ id, type: "fallo", error: String(error && error.message ? error.message : error) });
+    }
+    return;
+  }
+  trabajando++;
   try {
-    if (type !== "iniciar" && !pyodide) await iniciar(data);
+    if (!SIN_PYTHON.has(type) && !pyodide) await iniciar(data);
     actual = id;
     intervalo = 40;
     ultimoEnvio = 0; // the first output of a run shows at once
@@ -135,5 +358,8 @@ self.onmessage = async ({ data }) => {
   } catch (error) {
     vaciar();
     postMessage({ id, type: "fallo", error: String(error && error.message ? error.message : error) });
+  } finally {
+    trabajando--;
+    ultimaActividad = performance.now();
   }
 };

@@ -26,7 +26,10 @@ function almacen() {
 export function leer(clave) {
   let texto;
   try {
-    texto = almacen()?.getItem(clave);
+    const a = almacen();
+    // Storage disabled: say so at once, before the reader does anything they would lose.
+    if (!a) throw new Error("sin localStorage");
+    texto = a.getItem(clave);
   } catch {
     avisar();
     return null;

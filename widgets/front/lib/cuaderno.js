@@ -65,8 +65,40 @@ export function textoDelFinal(resultado, { huboSalida = true } = {}) {
   }
 }
 
+/**
+ * The line shown when a run could not happen or broke Python ({error, reiniciado?}). The
+ * browser's words for a stack overflow become the reader's.
+ */
+export function textoDelFallo({ error, reiniciado = false }) {
+  let motivo = String(error ?? "error desconocido").replace(/\.$/, "");
+  if (/call stack/i.test(motivo)) {
+    motivo = "se desbordó la pila (¿una estructura demasiado anidada o una recursión muy profunda?)";
+  }
+  const texto = `No se pudo ejecutar: ${motivo}.`;
+  return reiniciado
+    ? `${texto} Python se ha reiniciado y ha perdido lo definido: las celdas anteriores se ` +
+        "volverán a ejecutar cuando ejecutes otra."
+    : texto;
+}
+
 /** «12 MB» for a download notice (decimal megabytes, as download sizes are usually given). */
 export function megas(bytes) {
   const mb = bytes / 1e6;
   return `${mb < 10 ? mb.toLocaleString("es-ES", { maximumFractionDigits: 1 }) : Math.round(mb)} MB`;
+}
+
+const OPEN_URL = /\bopen_url\(\s*(["'])([^"'\\\n]+)\1\s*\)/g;
+
+/**
+ * The files the cells will read with open_url("…") (literal URLs, in order, once each): the
+ * page has the worker fetch them ahead (python.precargar). Not URLs of another origin.
+ */
+export function leidasPorLasCeldas(codigos) {
+  const urls = new Set();
+  for (const codigo of codigos) {
+    for (const [, , url] of String(codigo ?? "").matchAll(OPEN_URL)) {
+      if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url)) urls.add(url);
+    }
+  }
+  return [...urls];
 }

@@ -4,6 +4,10 @@
 // and download nothing. Caches of other versions are deleted. When the Cache API is missing or
 // full, everything still works (the browser's HTTP cache is all that helps then).
 //
+// A file cut short (a host's truncated copy, an interrupted upload) or an HTML page served in
+// its place is refused with a clear error before Pyodide sees it (Pyodide waits forever on a
+// wasm cut short) and never cached, so that once the host is fixed a retry downloads it again.
+//
 //   const { archivos, descargado } = await traerArchivos(base, version, ({cargado, total}) => …);
 //   archivos: Map absolute URL → Blob (with its MIME type)
 
@@ -35,6 +39,60 @@ async function guardada(cache, url) {
   }
 }
 
+const WASM = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
+const ZIP = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4", a local file header
+const FIN_ZIP = [0x50, 0x4b, 0x05, 0x06]; // "PK\5\6", the end of the central directory
+
+const empiezaCon = (bytes, firma, desde = 0) => firma.every((b, i) => bytes[desde + i] === b);
+
+/**
+ * Whether a wasm module's sections add up to exactly its length (one cut short does not). Only
+ * the few bytes of each section's header are read, not the megabytes between them.
+ */
+async function wasmEntero(blob) {
+  let i = 8; // magic and version
+  while (i < blob.size) {
+    const cabecera = new Uint8Array(await blob.slice(i + 1, i + 6).arrayBuffer()); // id, then size
+    let tamano = 0;
+    let leidos = 0;
+    for (;;) {
+      if (leidos >= cabecera.length) return false;
+      const b = cabecera[leidos];
+      tamano += (b & 0x7f) * 2 ** (7 * leidos++);
+      if (!(b & 0x80)) break;
+    }
+    i += 1 + leidos + tamano;
+  }
+  return i === blob.size;
+}
+
+/** Whether a zip ends with its central directory, right where the directory says it is. */
+async function zipEntero(blob) {
+  const cola = new Uint8Array(await blob.slice(Math.max(0, blob.size - 65_557)).arrayBuffer());
+  const inicio = blob.size - cola.length;
+  for (let i = cola.length - 22; i >= 0; i--) {
+    if (!empiezaCon(cola, FIN_ZIP, i)) continue;
+    const vista = new DataView(cola.buffer, i);
+    const tamano = vista.getUint32(12, true);
+    const desde = vista.getUint32(16, true);
+    return desde === 0xffffffff || desde + tamano === inicio + i; // (zip64: not checked)
+  }
+  return false;
+}
+
+/** null if `blob` may be the file `nombre`, else why not (in the reader's words). */
+export async function defecto(nombre, blob) {
+  const principio = new Uint8Array(await blob.slice(0, 8).arrayBuffer());
+  if (principio[0] === 0x3c) return "en su lugar llegó una página web"; // "<": HTML, not the file
+  if (nombre.endsWith(".wasm") && empiezaCon(principio, WASM)) {
+    return (await wasmEntero(blob)) ? null : "llegó incompleto";
+  }
+  if (nombre.endsWith(".zip") && empiezaCon(principio, ZIP)) {
+    return (await zipEntero(blob)) ? null : "llegó incompleto";
+  }
+  return null; // nothing known is wrong with it: Pyodide judges
+}
+
 async function leerConProgreso(respuesta, estado, avisar) {
   const trozos = [];
   const lector = respuesta.body.getReader();
@@ -59,8 +117,12 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
   for (const [nombre, tipo] of Object.entries(ARCHIVOS)) {
     const url = new URL(nombre, base).href;
     const blob = await guardada(cache, url);
-    if (blob) archivos.set(url, blob.type ? blob : new Blob([blob], { type: tipo }));
-    else faltan.push({ url, tipo });
+    if (blob && !(await defecto(nombre, blob))) {
+      archivos.set(url, blob.type ? blob : new Blob([blob], { type: tipo }));
+    } else {
+      if (blob) await cache.delete(url).catch(() => {}); // a bad copy kept by an older version
+      faltan.push({ nombre, url, tipo });
+    }
   }
   if (!faltan.length) return { archivos, descargado: false };
 
@@ -81,8 +143,10 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
   };
   avisar(true);
   await Promise.all(respuestas.map(async (respuesta, i) => {
-    const { url, tipo } = faltan[i];
+    const { nombre, url, tipo } = faltan[i];
     const blob = new Blob(await leerConProgreso(respuesta, estados[i], avisar), { type: tipo });
+    const problema = await defecto(nombre, blob);
+    if (problema) throw new Error(`el archivo ${url} ${problema} (${blob.size} bytes)`);
     archivos.set(url, blob);
     try {
       await cache?.put(url, new Response(blob, { headers: { "Content-Type": tipo } }));

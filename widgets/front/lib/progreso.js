@@ -9,15 +9,23 @@ import { claves, guardar, leer } from "./almacen.js";
 
 const clave = (curso) => `bucle:${curso}:progreso`;
 
+const esObjeto = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
 export function progresoDe(curso) {
   const datos = leer(clave(curso));
-  return datos && typeof datos === "object" && !Array.isArray(datos) ? datos : {};
+  return esObjeto(datos) ? datos : {};
+}
+
+/** `padre[nombre]`, made an empty object if it is anything else (a value of another shape). */
+function objetoEn(padre, nombre) {
+  if (!esObjeto(padre[nombre])) padre[nombre] = {};
+  return padre[nombre];
 }
 
 function actualizar(elemento, cambio) {
   const { curso, pagina } = elemento.dataset;
   const todo = progresoDe(curso);
-  const deLaPagina = (todo[pagina] ??= {});
+  const deLaPagina = objetoEn(todo, pagina);
   cambio(deLaPagina);
   guardar(clave(curso), todo);
   globalThis.dispatchEvent?.(new CustomEvent("bucle:progreso", { detail: { curso, pagina } }));
@@ -26,16 +34,16 @@ function actualizar(elemento, cambio) {
 /** A question of `elemento` (a widget with data-curso, data-pagina, data-bucle-id) was answered. */
 export function registrarPregunta(elemento, correcta) {
   actualizar(elemento, (p) => {
-    (p.preguntas ??= {})[elemento.dataset.bucleId] = Boolean(correcta);
+    objetoEn(p, "preguntas")[elemento.dataset.bucleId] = Boolean(correcta);
   });
 }
 
 /** A challenge was graded: keep the best result. */
 export function registrarDesafio(elemento, superadas, total) {
   actualizar(elemento, (p) => {
-    const desafios = (p.desafios ??= {});
+    const desafios = objetoEn(p, "desafios");
     const antes = desafios[elemento.dataset.bucleId];
-    if (!antes || superadas > antes.superadas || total !== antes.total) {
+    if (!esObjeto(antes) || superadas > antes.superadas || total !== antes.total) {
       desafios[elemento.dataset.bucleId] = { superadas, total };
     }
   });

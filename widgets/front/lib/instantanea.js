@@ -1,0 +1,134 @@
+// Python's memory snapshot: how a later start skips Pyodide's own start-up (≈ 3.5 s → ≈ 0.5 s).
+//
+// Pyodide can dump its whole memory after start-up (`loadPyodide({_makeSnapshot: true})`, then
+// `makeMemorySnapshot()`) and start from that dump (`loadPyodide({_loadSnapshot: bytes})`). The
+// API is private, so this is an optional layer: any failure means a normal start.
+//
+//   const clave = await claveDeInstantanea(version, codigoDelTrabajador);
+//   const respuesta = await buscarInstantanea(base, clave);        // or null
+//   loadPyodide({ _loadSnapshot: verificada(base, clave, respuesta), … });
+//   await guardarInstantanea(base, clave, bytes);                  // after a test restore
+//
+// The snapshot (≈ 31 MB) lives in the Cache API under a URL made of Pyodide's version and the
+// SHA-256 of what is in it (the worker's own Python and the modules imported before the dump),
+// so that a new Pyodide or a changed trabajador.py never restores an old one. Its own SHA-256
+// travels with it and is checked before restoring: Pyodide restores corrupt bytes without a
+// word and then crashes («memory access out of bounds»). A snapshot that could not be made for a
+// key is remembered, so that every visit does not try again in the background.
+//
+// The reader (or a test) turns the layer off with localStorage["bucle:sin-instantanea"] = "1":
+// the page (python.js, instantaneaActivada) then starts its worker with {instantanea: false}.
+
+export const CACHE = "bucle-instantanea";
+/** Changes when what goes into a snapshot changes in a way its key would not show. */
+const RECETA = "1";
+/**
+ * Standard modules the course's Python imports (the runtime, the grader, the tests): imported
+ * before the dump, they cost nothing later. `random` is among them and is reseeded after every
+ * restore (the dump freezes its state).
+ */
+export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io"];
+const CABECERA_SHA = "X-Bucle-Sha256";
+
+async function sha256(datos) {
+  const bytes = typeof datos === "string" ? new TextEncoder().encode(datos) : datos;
+  const resumen = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(resumen, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The key of the snapshot that holds this Pyodide with this worker code. */
+export async function claveDeInstantanea(version, codigo) {
+  const huella = await sha256([RECETA, version, PRECARGA.join(","), codigo].join("\n"));
+  return `${version}-${huella.slice(0, 32)}`;
+}
+
+const urlDe = (base, clave) => new URL(`instantanea/${clave}.bin`, base).href;
+const urlDelFallo = (base, clave) => new URL(`instantanea/${clave}.fallo`, base).href;
+
+async function abrir() {
+  try {
+    return globalThis.caches ? await caches.open(CACHE) : null;
+  } catch {
+    return null; // not a secure context, or storage disabled
+  }
+}
+
+/** The stored snapshot's response for `clave`, or null (a quick look: nothing is read). */
+export async function buscarInstantanea(base, clave) {
+  try {
+    return (await (await abrir())?.match(urlDe(base, clave))) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A snapshot the stored bytes did not match (it has been deleted). */
+export class InstantaneaCorrupta extends Error {}
+
+/**
+ * The bytes of `respuesta` (from buscarInstantanea) once their SHA-256 matches the one stored
+ * with them; else it is deleted (a new one will be made) and this rejects with
+ * InstantaneaCorrupta. Pyodide accepts this promise as is (`_loadSnapshot`), so the check runs
+ * while it compiles its wasm.
+ */
+export async function verificada(base, clave, respuesta) {
+  const esperado = respuesta.headers.get(CABECERA_SHA);
+  const bytes = new Uint8Array(await respuesta.arrayBuffer());
+  if (esperado && (await sha256(bytes)) === esperado) return bytes;
+  await borrarInstantanea(base, clave);
+  throw new InstantaneaCorrupta("la instantánea guardada no coincide con su SHA-256");
+}
+
+/** Whether a snapshot may be made for `clave`: none stored, and no earlier attempt failed. */
+export async function faltaInstantanea(base, clave) {
+  const cache = await abrir();
+  if (!cache) return false;
+  try {
+    const [hay, fallo] = await Promise.all([
+      cache.match(urlDe(base, clave)),
+      cache.match(urlDelFallo(base, clave)),
+    ]);
+    return !hay && !fallo;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Store `bytes` under `clave` with their SHA-256, dropping what this site stored under other keys
+ * (another site on the same origin keeps its own).
+ */
+export async function guardarInstantanea(base, clave, bytes) {
+  const cache = await abrir();
+  if (!cache) return false;
+  const url = urlDe(base, clave);
+  const carpeta = new URL("instantanea/", base).href;
+  try {
+    for (const peticion of await cache.keys()) {
+      if (peticion.url !== url && peticion.url.startsWith(carpeta)) await cache.delete(peticion);
+    }
+    const cabeceras = { "Content-Type": "application/octet-stream", [CABECERA_SHA]: await sha256(bytes) };
+    await cache.put(url, new Response(bytes, { headers: cabeceras }));
+    return true;
+  } catch {
+    return false; // quota: next visit starts normally and tries again
+  }
+}
+
+/** Remember that no snapshot could be made for `clave` (why, for whoever looks). */
+export async function anotarFallo(base, clave, motivo) {
+  try {
+    await (await abrir())?.put(urlDelFallo(base, clave), new Response(String(motivo)));
+  } catch {
+    /* nothing to do */
+  }
+}
+
+/** Delete the snapshot of `clave` (it failed to restore). */
+export async function borrarInstantanea(base, clave) {
+  try {
+    await (await abrir())?.delete(urlDe(base, clave));
+  } catch {
+    /* nothing to do */
+  }
+}

@@ -1,0 +1,51 @@
+// Nothing the reader's Python does leaves the site. Pyodide reaches the network three ways: fetch
+// (pyodide.http.pyfetch, js.fetch), a synchronous XMLHttpRequest (open_url) and, for sockets
+// (urllib.request.urlopen, http.client), Emscripten's WebSocket emulation. `cerrarAlExterior`
+// makes each refuse a URL of another origin: fetch rejects with a TypeError, XHR's open throws,
+// and a WebSocket cannot be built (Emscripten turns that into EHOSTUNREACH, so Python raises
+// an ordinary OSError / URLError in the reader's cell).
+
+const MENSAJE = "El curso no sale de este sitio: no hay acceso a la red desde Python.";
+
+/** Whether `url` (resolved against `base`) is of another origin than `origen`. */
+export function esExterior(url, base, origen) {
+  try {
+    return new URL(String(url), base).origin !== origen;
+  } catch {
+    return false; // not a URL: the real API reports it as it would
+  }
+}
+
+/** Make `global` (a worker's self) refuse requests that would leave its origin. */
+export function cerrarAlExterior(global = globalThis) {
+  const base = global.location.href;
+  const origen = global.location.origin;
+  const fetchPropio = global.fetch;
+  global.fetch = function fetch(recurso, opciones) {
+    const url = recurso && typeof recurso === "object" && "url" in recurso ? recurso.url : recurso;
+    if (esExterior(url, base, origen)) return Promise.reject(new TypeError(`${MENSAJE} (${url})`));
+    return fetchPropio.call(global, recurso, opciones);
+  };
+  const XHR = global.XMLHttpRequest;
+  if (XHR) {
+    const abrir = XHR.prototype.open;
+    XHR.prototype.open = function open(metodo, url, ...resto) {
+      if (esExterior(url, base, origen)) throw new DOMException(`${MENSAJE} (${url})`, "NetworkError");
+      return abrir.call(this, metodo, url, ...resto);
+    };
+  }
+  if (global.WebSocket) {
+    global.WebSocket = class WebSocket {
+      constructor(url) {
+        throw new DOMException(`${MENSAJE} (${url})`, "SecurityError");
+      }
+    };
+  }
+  if (global.EventSource) {
+    global.EventSource = class EventSource {
+      constructor(url) {
+        throw new DOMException(`${MENSAJE} (${url})`, "SecurityError");
+      }
+    };
+  }
+}
