@@ -24,6 +24,17 @@ def test_every_page_is_spanish_and_has_no_theme_english_left(sitio):
             assert ingles not in html, f"{nombre} still says {ingles!r}"
 
 
+def test_every_heading_role_has_its_level(sitio):
+    """role="heading" requires aria-level (axe and Lighthouse's aria-required-attr): Sphinx's
+    toctree caption, Furo's sidebar «Las lecciones», gets one in the written pages."""
+    vistos = 0
+    for nombre, html in paginas(sitio).items():
+        for etiqueta in re.findall(r"<[^>]*\brole=\"heading\"[^>]*>", html):
+            vistos += 1
+            assert re.search(r'\baria-level="\d"', etiqueta), f"{nombre}: {etiqueta}"
+    assert vistos, "the sidebar's caption was expected on every page"
+
+
 def test_no_inline_code_that_a_strict_csp_would_block(sitio):
     for nombre, html in paginas(sitio).items():
         for attrs, codigo in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):

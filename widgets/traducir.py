@@ -5,6 +5,10 @@ Furo hard-codes some labels (``aria-label="Toggle site navigation sidebar"``, it
 ``<title>``) and ships no Spanish catalogue for the rest («Next», «Back to top», «On this page»).
 A reader hears and sees all of them, so each written page goes through :data:`TRADUCCIONES`:
 exact fragments of markup, English → Spanish. The build test checks that none is left.
+
+The same pass mends :data:`ARREGLOS`, markup a screen reader gets wrong: Sphinx writes a
+toctree's caption (Furo's sidebar heading «Las lecciones») as ``role="heading"`` without the
+``aria-level`` that role requires.
 """
 
 from __future__ import annotations
@@ -37,6 +41,11 @@ TRADUCCIONES = {
     "Copyright &#169; ": "&#169; ",
 }
 
+#: Accessibility repairs of the theme's markup (not translations).
+ARREGLOS = {
+    '<p class="caption" role="heading">': '<p class="caption" role="heading" aria-level="2">',
+}
+
 
 #: Fragments whose whitespace depends on the template: matched as patterns.
 PATRONES = {
@@ -48,8 +57,8 @@ PATRONES = {
 
 
 def traducir(html: str) -> str:
-    for ingles, espanol in TRADUCCIONES.items():
-        html = html.replace(ingles, espanol)
+    for antes, despues in (*TRADUCCIONES.items(), *ARREGLOS.items()):
+        html = html.replace(antes, despues)
     for patron, espanol in PATRONES.items():
         html = patron.sub(espanol, html)
     return html
