@@ -12,6 +12,8 @@ OUT := _build/html
 CHROMIUM := /usr/bin/chromium
 SPHINXOPTS ?=
 PYTEST_ARGS ?=
+BENCH_ARGS ?=
+LIGHTHOUSE := tests/bench/lighthouse
 
 FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null)
 
@@ -27,8 +29,14 @@ html: setup
 test: setup chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: setup chromium
-	$(PY) -m tests.bench
+bench: setup chromium $(LIGHTHOUSE)/node_modules/.stamp
+	$(PY) -m tests.bench $(BENCH_ARGS)
+
+# Lighthouse, for the bench only: its own pinned package-lock.json, so that `make test`'s npm ci
+# does not install it.
+$(LIGHTHOUSE)/node_modules/.stamp: $(LIGHTHOUSE)/package.json $(LIGHTHOUSE)/package-lock.json
+	cd $(LIGHTHOUSE) && npm ci --no-audit --no-fund
+	touch $@
 
 setup: $(VENV)/.stamp node_modules/.stamp widgets/static/.stamp
 
@@ -64,4 +72,4 @@ clean:
 	rm -rf _build widgets/static tests/.artifacts
 
 distclean: clean
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) node_modules $(LIGHTHOUSE)/node_modules

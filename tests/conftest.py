@@ -127,6 +127,23 @@ def registro_externo():
     srv.server_close()
 
 
+#: Chromium's flags for the browser tests and the bench: headless in a container, and as few
+#: calls to Google's services as the browser allows (the recorder would catch them).
+ARGUMENTOS_CHROMIUM = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-default-apps",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,"
+    "DialMediaRouteProvider,AutofillServerCommunication,SigninInterceptBubble",
+]
+
+
 @pytest.fixture(scope="session")
 def navegador(registro_externo):
     if not Path(CHROMIUM).exists():
@@ -138,20 +155,7 @@ def navegador(registro_externo):
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--disable-domain-reliability",
-                "--disable-client-side-phishing-detection",
-                "--disable-default-apps",
-                "--disable-features=Translate,OptimizationHints,MediaRouter,"
-                "DialMediaRouteProvider,AutofillServerCommunication,SigninInterceptBubble",
-                f"--proxy-server={proxy}",
-            ],
+            args=[*ARGUMENTOS_CHROMIUM, f"--proxy-server={proxy}"],
         )
         yield browser
         browser.close()

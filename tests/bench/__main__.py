@@ -1,0 +1,323 @@
+"""Run the bench and print the table (see tests/bench/__init__.py and BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from widgets.serve import servir
+
+from tests.conftest import CHROMIUM, _host
+
+from . import construccion, desnuda, faro, medidas
+from .comprimido import servir_comprimido
+from .navegador import Registro, chromium, contexto
+from .tabla import Fila, imprimir
+
+ROOT = Path(__file__).resolve().parents[2]
+LECCION = "el-bucle.html"
+DESAFIO = ROOT / "challenges" / "bucle-con-tope"
+ENVIO_SIN_FIN = "def bucle(modelo, inicio, entorno, tope):\n    while True:\n        pass\n"
+
+
+def avisar(texto):
+    print(texto, file=sys.stderr, flush=True)
+
+
+def servidor(carpeta, **opciones) -> str:
+    srv = servir(carpeta, 0, **opciones)
+    return "http://127.0.0.1:%d/" % srv.server_address[1]
+
+
+def enumerar(lineas, tope=50) -> str:
+    """Distinct lines with how often each came, the first ``tope`` of them."""
+    vistas = {}
+    for x in lineas:
+        vistas[x] = vistas.get(x, 0) + 1
+    partes = [f"`{x}`" + (f" ×{k}" if k > 1 else "") for x, k in list(vistas.items())[:tope]]
+    if len(vistas) > tope:
+        partes.append(f"and {len(vistas) - tope} more")
+    return ", ".join(partes)
+
+
+def maquina() -> str:
+    cpu = "?"
+    try:
+        for linea in Path("/proc/cpuinfo").read_text().splitlines():
+            if linea.startswith("model name"):
+                cpu = linea.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memoria = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    carga = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"{os.cpu_count()} CPUs ({cpu}), {memoria:.0f} GiB, {platform.system()} "
+            f"{platform.release()}, {version}, Python {platform.python_version()}; "
+            f"load average before the browser runs: {carga}")
+
+
+def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
+    """Every browser figure; returns lists of runs (ms or bytes) and notes."""
+    r: dict = {"notas": []}
+    n = args.runs
+    curso = servidor(sitio)
+    curso_sin = servidor(sitio, aislamiento=False)
+    desnuda_url = servidor(bare)
+    leccion, leccion_sin = curso + LECCION, curso_sin + LECCION
+
+    with chromium(registro) as navegador:
+        registro.comprobar(navegador)
+        ctx = functools.partial(contexto, navegador, registro)
+
+        avisar("reading weight…")
+        r["lectura"], pesados = medidas.peso_de_lectura(ctx, curso, sitio, LECCION)
+        if pesados:
+            r["notas"].append(f"requests for Python or an editor before idle: {pesados}")
+
+        avisar(f"first output, cold (new profile each), {n} × (course, bare; then bare first)…")
+        r["frio"], r["frio_desnuda"] = [], []
+
+        def frio_curso(i):
+            urls = []
+            with ctx(init=medidas.INICIO) as c:
+                c.on("requestfinished", lambda q: urls.append(q.url))
+                page = c.new_page()
+                r["frio"].append(medidas.primera_salida(page, leccion))
+                if i == 0:  # the total weight: once Python ran and the page went quiet
+                    expect(medidas.celda(page, 1)).to_contain_text("9 mensajes en 4 turnos")
+                    page.wait_for_load_state("networkidle")
+                    r["total"] = medidas.peso(urls, sitio)
+
+        def frio_desnuda(i):
+            urls = []
+            with ctx(init=medidas.INICIO) as c:
+                c.on("requestfinished", lambda q: urls.append(q.url))
+                page = c.new_page()
+                r["frio_desnuda"].append(medidas.primera_salida(page, desnuda_url, curso=False))
+                if i == 0:
+                    page.wait_for_load_state("networkidle")
+                    r["total_desnuda"] = medidas.peso(urls, bare)
+
+        for i in range(n):
+            # The order alternates, so that neither page always runs while the machine is still
+            # busy with the other one's leftovers.
+            for medir in ((frio_curso, frio_desnuda) if i % 2 == 0 else (frio_desnuda, frio_curso)):
+                medir(i)
+            avisar(f"  {i + 1}/{n}: course {r['frio'][-1]:.0f} ms, bare {r['frio_desnuda'][-1]:.0f} ms")
+
+        avisar(f"first output, warm (same profile, snapshot stored), {n} × "
+               "(course, bare; then bare first)…")
+        r["tibio"], r["tibio_desnuda"] = [], []
+        with ctx(init=medidas.INICIO) as c, ctx(init=medidas.INICIO) as cd:
+            page = c.new_page()
+            medidas.primera_salida(page, leccion)
+            r["instantanea_s"] = medidas.esperar_instantanea(page)
+            r["instantanea_bytes"] = page.evaluate(medidas.TAMANO_INSTANTANEA)
+            page_d = cd.new_page()
+            medidas.primera_salida(page_d, desnuda_url, curso=False)
+            arranques = []
+
+            def tibio_curso():
+                r["tibio"].append(medidas.primera_salida(page, leccion))
+                arranques.append(page.evaluate("document.documentElement.dataset.pythonArranque"))
+                page.goto("about:blank")
+
+            def tibio_desnuda():
+                r["tibio_desnuda"].append(medidas.primera_salida(page_d, desnuda_url, curso=False))
+                page_d.goto("about:blank")
+
+            for i in range(n):
+                # Each page is left (about:blank) once measured: the course keeps working after
+                # its output (editors load when it is idle), which must not slow the bare page.
+                # The order alternates, as for the cold figure.
+                orden = (tibio_curso, tibio_desnuda) if i % 2 == 0 else (tibio_desnuda, tibio_curso)
+                for medir in orden:
+                    medir()
+                avisar(f"  {i + 1}/{n}: course {r['tibio'][-1]:.0f} ms ({arranques[-1]}), "
+                       f"bare {r['tibio_desnuda'][-1]:.0f} ms")
+            if set(arranques) != {"instantanea"}:
+                r["notas"].append(f"warm starts were not all from the snapshot: {arranques}")
+
+            avisar(f"prefetched: Ejecutar 10 s after load, {n} ×…")
+            r["prevista"], r["prevista_python"] = [], []
+            for i in range(n):
+                ms, arranque = medidas.prevista(page, leccion)
+                r["prevista"].append(ms)
+                r["prevista_python"].append(arranque)
+                avisar(f"  {i + 1}/{n}: {ms:.0f} ms (Python at the click: {arranque})")
+
+            medir_desafio(r, page, leccion, n, "")
+            medir_detener(r, page, leccion, n, "")
+
+        avisar("without cross-origin isolation…")
+        with ctx(init=medidas.INICIO) as c:
+            page = c.new_page()
+            medidas.primera_salida(page, leccion_sin)
+            medidas.esperar_instantanea(page)
+            medir_desafio(r, page, leccion_sin, n, "_sin", solo_bucle=True)
+            medir_detener(r, page, leccion_sin, n, "_sin")
+    return r
+
+
+def medir_desafio(r, page, url, n, sufijo, solo_bucle=False):
+    page.goto(url, wait_until="load")
+    falta = medidas.hay_desafio(page)
+    if falta:
+        r["desafio_falta" + sufijo] = falta
+        return
+    try:
+        if not solo_bucle:
+            avisar(f"grading the whole bucle-con-tope suite, warm, {n} ×…")
+            medidas.poner_codigo(page, (DESAFIO / "solucion.py").read_text(encoding="utf-8"))
+            _, resumen, _ = medidas.comprobar(page)  # the first check loads the grader
+            r["calificar"] = []
+            for i in range(n):
+                ms, resumen, _ = medidas.comprobar(page)
+                r["calificar"].append(ms)
+                avisar(f"  {i + 1}/{n}: {ms:.0f} ms ({resumen})")
+            total = page.evaluate('document.querySelector("bucle-desafio").datos.pruebas.length')
+            if not resumen.startswith(f"{total} de {total} "):
+                r["notas"].append(f"the reference solution got «{resumen}»")
+        r["limite"] = medidas.limite_desafio(page)
+        aislada = "with" if not sufijo else "without"
+        avisar(f"a looping submission, {aislada} isolation, {n} ×…")
+        medidas.poner_codigo(page, ENVIO_SIN_FIN)
+        r["bucle" + sufijo], r["bucle_listo" + sufijo] = [], []
+        for i in range(n):
+            ms, resumen, listo = medidas.comprobar(page)
+            r["bucle" + sufijo].append(ms)
+            r["bucle_listo" + sufijo].append(listo)
+            avisar(f"  {i + 1}/{n}: verdict {ms:.0f} ms, next check possible {listo:.0f} ms ({resumen})")
+    except Exception as error:  # noqa: BLE001 - a widget still being written must not stop the bench
+        r["desafio_falta" + sufijo] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+
+
+def medir_detener(r, page, url, n, sufijo):
+    aislada = "with" if not sufijo else "without"
+    avisar(f"a looping cell stopped, {aislada} isolation, {n} ×…")
+    medidas.preparar_bucle(page, url)
+    r["detener" + sufijo], r["detener_salida" + sufijo] = [], []
+    for i in range(n):
+        listo, salida = medidas.detener_bucle(page, url)
+        r["detener" + sufijo].append(listo)
+        r["detener_salida" + sufijo].append(salida)
+        avisar(f"  {i + 1}/{n}: Python ready {listo:.0f} ms, next output {salida:.0f} ms")
+
+
+def filas(r, limpias, una, faro_r) -> list[Fila]:
+    s = lambda valores: [v / 1000 for v in valores] if valores else None  # noqa: E731 (ms → s)
+    falta_desafio, falta_sin = r.get("desafio_falta", ""), r.get("desafio_falta_sin", "")
+    limite = r.get("limite")
+    bajo = lambda tope: (lambda m, _: m <= tope)  # noqa: E731
+    f = [
+        Fila("Reading weight, before Python or an editor (gzip)", "KB", [r["lectura"]],
+             objetivo="≤ 100 KB", cumple=bajo(100_000)),
+        Fila("Weight once Python ran (gzip)", "KB", [r["total"]], [r["total_desnuda"]]),
+        Fila("First output, cold (navigation → output)", "s", s(r["frio"]), s(r["frio_desnuda"]),
+             objetivo="≤ 1.2× bare", cumple=lambda m, razon: razon <= 1.2),
+        Fila("First output, warm", "s", s(r["tibio"]), s(r["tibio_desnuda"]),
+             objetivo="≤ 0.35× bare", cumple=lambda m, razon: razon <= 0.35),
+        Fila("Prefetched: Ejecutar 10 s after load (click → output)", "ms", r["prevista"],
+             objetivo="≤ 150 ms", cumple=bajo(150)),
+        Fila("Grading: whole bucle-con-tope suite, warm (click → summary)", "ms", r.get("calificar"),
+             objetivo="≤ 150 ms", cumple=bajo(150), falta=falta_desafio),
+        Fila("Looping submission, isolated: click → verdict", "s", s(r.get("bucle")),
+             objetivo="≤ limit + 0.5 s" + (f" ({limite + 0.5:g} s)" if limite else ""),
+             cumple=bajo(limite + 0.5) if limite else None, falta=falta_desafio),
+        Fila("Looping submission, isolated: click → next check possible", "s",
+             s(r.get("bucle_listo")), falta=falta_desafio),
+        Fila("Looping submission, not isolated: click → verdict", "s", s(r.get("bucle_sin")),
+             falta=falta_sin),
+        Fila("Looping submission, not isolated: click → next check possible", "s",
+             s(r.get("bucle_listo_sin")), falta=falta_sin),
+        Fila("Looping cell stopped, isolated: Detener → Python ready", "s", s(r["detener"])),
+        Fila("Looping cell stopped, not isolated (restart): Detener → Python ready", "s",
+             s(r["detener_sin"]), objetivo="≤ 1 s", cumple=bajo(1.0)),
+        Fila("  … → output of the cell run at once after it", "s", s(r["detener_salida_sin"])),
+        Fila("Build: whole site, clean", "s", limpias, objetivo="≤ 30 s", cumple=bajo(30),
+             falta="" if limpias is not None else "not measured (--sitio)"),
+        Fila("Build: one lesson edited, rebuilt", "s", una, objetivo="≤ 5 s", cumple=bajo(5),
+             falta="" if una is not None else "not measured (--sitio)"),
+        Fila("Lighthouse performance, served by widgets.serve (no compression)", "pts",
+             faro_r["plano"].rendimiento or None, objetivo="≥ 95", cumple=lambda m, _: m >= 95,
+             falta=faro_r["plano"].falta),
+        Fila("Lighthouse performance, served with gzip (as static hosts do)", "pts",
+             faro_r["gzip"].rendimiento or None, objetivo="≥ 95", cumple=lambda m, _: m >= 95,
+             falta=faro_r["gzip"].falta),
+        Fila("Lighthouse accessibility", "pts",
+             (faro_r["plano"].accesibilidad + faro_r["gzip"].accesibilidad) or None,
+             objetivo="100", cumple=lambda m, _: m >= 100,
+             falta=faro_r["plano"].falta and faro_r["gzip"].falta),
+    ]
+    visto = sorted(set(r["prevista_python"]))
+    f[4].notas.append("in the warm profile; Python at the click (how it started, its state): "
+                      + "; ".join(f"«{x}» {r['prevista_python'].count(x)}×" for x in visto))
+    for fila, clave in ((f[-3], "plano"), (f[-2], "gzip")):
+        if faro_r[clave].resumen:
+            fila.notas.append(faro_r[clave].resumen)
+    if "calificar" in r:
+        f[5].notas.append("the grader loaded by an earlier check, as on a reader's second check")
+    f[0].notas.append("HTML, CSS, scripts, fonts and images fetched with the page's idle callback "
+                      "disabled (Python and the editors wait for it)")
+    f[3].notas.append(f"from the memory snapshot ({r['instantanea_bytes'] / 1e6:.1f} MB in the Cache "
+                      f"API), stored {r['instantanea_s']:.1f} s after the first visit's output "
+                      "(made in a throwaway worker once the page is idle)")
+    return f
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5, help="browser runs per figure (5)")
+    parser.add_argument("--builds", type=int, default=5, help="builds of each kind (5)")
+    parser.add_argument("--lighthouse", type=int, default=5, help="Lighthouse runs (5)")
+    parser.add_argument("--sitio", type=Path, help="measure this built site; no build times")
+    args = parser.parse_args(argv)
+    inicio = time.monotonic()
+    registro = Registro()
+    with tempfile.TemporaryDirectory(prefix="bucle-bench-") as tmp:
+        tmp = Path(tmp)
+        if args.sitio:
+            limpias, una, sitio = None, None, args.sitio.resolve()
+        else:
+            avisar(f"building the course, {args.builds} × clean and {args.builds} × one lesson…")
+            limpias, una, sitio = construccion.medir(tmp / "construccion", args.builds, avisar)
+        bare = desnuda.hacer(sitio, tmp / "desnuda")
+        descripcion = maquina()
+        r = medir_navegador(args, sitio, bare, registro)
+        faro_r = {clave: faro.Faro(falta="skipped (--lighthouse 0)") for clave in ("plano", "gzip")}
+        if args.lighthouse:
+            avisar(f"Lighthouse on «El bucle» (widgets.serve), {args.lighthouse} ×…")
+            faro_r["plano"] = faro.medir(servidor(sitio) + LECCION, registro.proxy, args.lighthouse, avisar)
+            avisar(f"Lighthouse on «El bucle» (gzip), {args.lighthouse} ×…")
+            faro_r["gzip"] = faro.medir(servir_comprimido(sitio) + LECCION, registro.proxy,
+                                        args.lighthouse, avisar)
+    fuera, servicios = registro.fuera, registro.servicios
+    registro.cerrar()
+    fecha = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    pie = r["notas"] + [
+        f"requests that tried to leave 127.0.0.1 (pages, workers, Lighthouse; the recorder "
+        f"checked first): {len(fuera)}" + (": " + enumerar(fuera) if fuera else ""),
+        f"Chromium's own calls to its services (not the pages'; stopped by the recorder with a 403, "
+        f"and ignored by the browser tests too): {len(servicios)}"
+        + (": " + enumerar([_host(x) for x in servicios]) if servicios else ""),
+        f"machine: {descripcion}",
+        f"{fecha}; the whole bench took {(time.monotonic() - inicio) / 60:.1f} min",
+    ]
+    print(imprimir(filas(r, limpias, una, faro_r), "## make bench", pie))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
