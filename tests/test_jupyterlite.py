@@ -1,5 +1,6 @@
 """«Abrir en JupyterLite»: the notebooks made from lessons, the kernel's pinned wheels and lock,
-and the lite site the build publishes (tests/sites/jupyterlite/, built once)."""
+the lite site the build publishes (tests/sites/jupyterlite/, built once), and a rebuild that runs
+the lite build again only when a notebook changed (a copy of that site, built three times)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from urllib.parse import urljoin
 import nbformat
 import pytest
 
-from tests.conftest import ROOT, SITES
+from tests.conftest import ROOT, SITES, construir
 from widgets.cuadernos import PREPARACION, bloques, cuaderno
 from widgets.ruedas_pyodide import ErrorDeRuedas, dependencias, fijadas, lock_con_ruedas
 
@@ -212,3 +213,55 @@ def test_jupyterlite_pages_say_spanish_and_keep_no_inline_script(lite_site):
         for attrs, codigo in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
             assert "src=" in attrs or "json" in attrs or not codigo.strip(), pagina
         assert "bucle-espera.js" in html.split("</head>")[0].split("<script")[1]
+
+
+# --- rebuilding: the lite site is built again only when its notebooks or settings change -------
+
+#: Files that every ``jupyter lite build`` writes anew (and the post-processing never touches).
+HECHOS_POR_LA_CONSTRUCCION_LITE = ("jupyter-lite.json", "api/contents/all.json",
+                                   "files/leccion.ipynb", "pypi/all.json")
+
+
+def test_the_lite_site_is_rebuilt_only_when_a_notebook_changes(tmp_path):
+    fuente, destino = tmp_path / "fuente", tmp_path / "html"
+    fuente.mkdir()
+    for nombre in ("index.md", "leccion.md"):
+        (fuente / nombre).write_text((SITES / "jupyterlite" / nombre).read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    lite = destino / "lite"
+
+    def construir_sitio():
+        proceso = construir(fuente, destino, SITES / "jupyterlite")
+        assert proceso.stdout == "" and proceso.stderr == "", "the build is not quiet"
+        return {nombre: (lite / nombre).stat().st_mtime_ns for nombre in HECHOS_POR_LA_CONSTRUCCION_LITE}
+
+    def celdas_del_cuaderno():
+        nb = json.loads((lite / "files" / "leccion.ipynb").read_text(encoding="utf-8"))
+        return [c["source"] for c in nb["cells"] if c["cell_type"] == "code"]
+
+    primera = construir_sitio()
+
+    # Sphinx reads the lesson again, but its notebook is the same: no lite build.
+    leccion = fuente / "leccion.md"
+    leccion.touch()
+    assert construir_sitio() == primera
+    # … and what the extension does after the lite build, run again, leaves a correct site.
+    for pagina in lite.rglob("*.html"):
+        html = pagina.read_text(encoding="utf-8")
+        assert html.count("bucle-espera.js") == 1, pagina
+        for attrs, codigo in re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S):
+            assert "src=" in attrs or "json" in attrs or not codigo.strip(), pagina
+    assert (lite / "pyodide" / "pyodide-lock.json").is_file()
+    assert len(list((lite / "pyodide").glob("*.whl"))) == len(fijadas()) - 1
+    assert not list((destino / "_static").glob("jupyterlite_sphinx.*"))
+    assert not (fuente / ".jupyterlite.doit.db").exists()
+
+    # A cell changes: the notebook changes, and so does the lite site.
+    texto = leccion.read_text(encoding="utf-8")
+    assert texto.count("print(sorted(FUNCIONES))") == 1
+    leccion.write_text(texto.replace("print(sorted(FUNCIONES))", "print(len(FUNCIONES))"),
+                       encoding="utf-8")
+    tercera = construir_sitio()
+    assert all(tercera[nombre] != primera[nombre] for nombre in primera), "the lite site was not rebuilt"
+    assert celdas_del_cuaderno()[-1] == "print(len(FUNCIONES))"
+    assert "print(sorted(FUNCIONES))" not in "".join(celdas_del_cuaderno())

@@ -14,26 +14,40 @@ Enabled by listing it in ``conf.py`` (``extensions = [..., "jupyterlite_sphinx",
   next to the output (``<salida>-jupyterlite/``): the kernel uses the page's Pyodide
   (``_static/pyodide/pyodide.mjs``) with its own lock and wheels (:mod:`widgets.ruedas_pyodide`),
   never falls back to PyPI, and the lite build keeps no source maps;
-- after it, the kernel's lock and wheels are published under ``lite/pyodide/``, and what
-  jupyterlite-sphinx leaves behind that no page uses (its CSS and JS, the doit database it
-  writes in the source folder) is removed. The web-font stylesheet it adds to every page, and
-  its own CSS and JS, are taken out of the registry before the builder reads it.
+- ``jupyter lite build`` itself (jupyterlite-sphinx's build-finished listener, replaced by
+  :func:`construir_lite` at the same priority) runs only when its inputs changed: a fingerprint
+  of the work folder (notebooks, settings), the wheels it indexes, jupyterlite-sphinx's settings
+  and the versions of what builds the lite site is kept in the work folder (:data:`HUELLA`);
+  when it equals the new one and ``lite/`` is there, the lite site is left as it is. A lesson
+  whose notebook is unchanged (a touch, a change in a trace or a question) rebuilds no lite site;
+  any change in its headings, prose or cells does;
+- after it (built or not), the kernel's lock and wheels are published under ``lite/pyodide/``,
+  and what jupyterlite-sphinx leaves behind that no page uses (its CSS and JS, the doit database
+  it writes in the source folder) is removed; every step is idempotent. The web-font stylesheet
+  it adds to every page, and its own CSS and JS, are taken out of the registry before the
+  builder reads it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
+import sys
+from importlib import metadata
 from os.path import relpath
 from pathlib import Path
 from urllib.parse import quote
 
 from docutils import nodes
+from jupyterlite_sphinx.jupyterlite_sphinx import jupyterlite_build
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
 from . import __version__
@@ -51,6 +65,18 @@ ETIQUETA = "Abrir en JupyterLite"
 #: A script every JupyterLite page loads first (see the file for why).
 ESPERA = Path(__file__).resolve().parent / "front" / "lite" / "espera.js"
 ESPERA_SALIDA = "bucle-espera.js"
+#: The fingerprint of the last lite build's inputs, in the work folder (hidden, like the lite
+#: build's own ``.cache/``: neither is an input of the lite build).
+HUELLA = ".huella-lite"
+#: What builds the lite site or ships in it: a new version of any of them rebuilds it.
+PAQUETES = ("jupyterlite-sphinx", "jupyterlite-core", "jupyterlite-pyodide-kernel",
+            "jupyterlab-language-pack-es-ES", "voici")
+#: jupyterlite-sphinx's settings that reach ``jupyter lite build``.
+AJUSTES_LITE = ("jupyterlite_config", "jupyterlite_overrides", "jupyterlite_dir",
+                "jupyterlite_contents", "jupyterlite_ignore_contents", "jupyterlite_content_dir",
+                "jupyterlite_build_command_options")
+
+logger = logging.getLogger(__name__)
 
 
 class boton_jupyterlite(nodes.General, nodes.Element):
@@ -172,8 +198,91 @@ def preparar(app: Sphinx, exception) -> None:
     })
 
 
+def huella(app: Sphinx) -> str | None:
+    """The fingerprint (sha256) of what ``jupyter lite build`` reads: the work folder's files
+    (notebooks, settings; not the lite build's own ``.cache/``), the wheels its settings index,
+    jupyterlite-sphinx's settings, and the versions of the packages and federated extensions
+    that make the lite site. None when it also reads files of the sources
+    (``jupyterlite_contents``): then the lite site is always built."""
+    config = app.config
+    if config.jupyterlite_contents:
+        return None
+    suma = hashlib.sha256()
+
+    def parte(etiqueta: str, datos: bytes) -> None:
+        suma.update(f"{etiqueta}\0{len(datos)}\0".encode())
+        suma.update(datos)
+
+    ajustes = {nombre: config[nombre] for nombre in AJUSTES_LITE}
+    parte("ajustes", json.dumps(ajustes, sort_keys=True, default=str).encode())
+    for paquete in PAQUETES:
+        try:
+            version = metadata.version(paquete)
+        except metadata.PackageNotFoundError:
+            version = ""
+        parte(f"paquete:{paquete}", version.encode())
+    extensiones = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    paquetes = [*extensiones.glob("*/package.json"), *extensiones.glob("@*/*/package.json")]
+    for paquete in sorted(paquetes):
+        parte(f"extension:{paquete.relative_to(extensiones).as_posix()}", paquete.read_bytes())
+
+    base = trabajo(app)
+    for ruta in sorted(base.rglob("*")):
+        relativa = ruta.relative_to(base)
+        if ruta.is_file() and not relativa.parts[0].startswith("."):
+            parte(f"trabajo:{relativa.as_posix()}", ruta.read_bytes())
+    if config.jupyterlite_overrides:
+        parte("overrides", (Path(app.srcdir) / config.jupyterlite_overrides).read_bytes())
+    if config.jupyterlite_config:
+        ajustes_lite = json.loads(Path(config.jupyterlite_config).read_text(encoding="utf-8"))
+        for url in ajustes_lite.get("PipliteAddon", {}).get("piplite_urls", []):
+            if Path(url).is_file():
+                parte(f"rueda:{url}", Path(url).read_bytes())
+    return suma.hexdigest()
+
+
+def construir_lite(app: Sphinx, exception) -> None:
+    """jupyterlite-sphinx's build-finished listener (``jupyter lite build``), run only when the
+    lite site is missing or its inputs' :func:`huella` differs from the last build's. Its own
+    messages (it prints them) are shown only if it fails."""
+    if exception is not None or not activo(app):
+        jupyterlite_build(app, exception)
+        return
+    guardada = trabajo(app) / HUELLA
+    nueva = huella(app)
+    hecho = (Path(app.outdir) / LITE / "jupyter-lite.json").is_file()
+    if hecho and nueva is not None and guardada.is_file() and guardada.read_text().strip() == nueva:
+        logger.info("JupyterLite: sin cambios en los cuadernos ni en sus ajustes; "
+                    "no se reconstruye.")
+        return
+    guardada.unlink(missing_ok=True)  # a failed or interrupted lite build leaves no fingerprint
+    mensajes = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(mensajes):
+            jupyterlite_build(app, exception)
+    except BaseException:
+        sys.stderr.write(mensajes.getvalue())
+        raise
+    logger.info("JupyterLite: sitio reconstruido.")
+    if nueva is not None:
+        guardada.write_text(nueva + "\n")
+
+
+def reemplazar_construccion_lite(app: Sphinx) -> None:
+    """Put :func:`construir_lite` in place of jupyterlite-sphinx's build-finished listener,
+    at the same priority (so :func:`preparar` still runs before it, :func:`publicar` after)."""
+    suyos = [oyente for oyente in app.events.listeners["build-finished"]
+             if oyente.handler is jupyterlite_build]
+    if len(suyos) != 1:
+        raise ExtensionError("widgets.jupyterlite: no se encontró el paso de jupyterlite-sphinx "
+                             "que construye el sitio de JupyterLite (¿cambió su versión?)")
+    app.disconnect(suyos[0].id)
+    app.connect("build-finished", construir_lite, priority=suyos[0].priority)
+
+
 def publicar(app: Sphinx, exception) -> None:
-    """After ``jupyter lite build``: the kernel's lock and wheels; no source maps; no leftovers."""
+    """After ``jupyter lite build``: the kernel's lock and wheels; no source maps; no leftovers.
+    Idempotent: when the lite build was skipped, it runs again on the lite site it made."""
     if exception is not None or not activo(app):
         return
     salida = Path(app.outdir)
@@ -215,12 +324,14 @@ def ajustar_pagina(pagina: Path, lite: Path) -> None:
     """A JupyterLite page in Spanish, loading :data:`ESPERA` first, with its inline scripts moved
     into files beside it. They import ``../config-utils.js`` by a relative URL, so they must stay
     in the page's folder: the site's rewriting for a strict CSP (:mod:`widgets.csp`) would
-    otherwise move them to ``_static/``."""
+    otherwise move them to ``_static/``. A page already adjusted is left as it is."""
     html = pagina.read_text(encoding="utf-8")
     for ingles, espanol in EN_ESPANOL.items():
         html = html.replace(ingles, espanol)
-    espera = relpath(lite / ESPERA_SALIDA, pagina.parent).replace(os.sep, "/")
-    html = html.replace("<head>", f'<head>\n    <script src="{espera}"></script>', 1)
+    ruta = relpath(lite / ESPERA_SALIDA, pagina.parent).replace(os.sep, "/")
+    espera = f'<script src="{ruta}"></script>'
+    if espera not in html:  # a page adjusted by an earlier build (the lite build was skipped)
+        html = html.replace("<head>", f"<head>\n    {espera}", 1)
 
     def mover(m: re.Match) -> str:
         attrs, codigo = m.group("attrs"), m.group("codigo").strip()
@@ -241,6 +352,7 @@ def _escribir_json(ruta: Path, datos, sangria: int | None = 1) -> None:
 def setup_jupyterlite(app: Sphinx) -> None:
     app.setup_extension("widgets")
     app.setup_extension("jupyterlite_sphinx")
+    reemplazar_construccion_lite(app)
     app.add_config_value("bucle_jupyterlite_ruedas", str(ROOT / "_build" / "ruedas-pyodide"), "",
                          types=[str])
     app.add_node(boton_jupyterlite, html=(visit_boton_html, None),
