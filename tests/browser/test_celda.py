@@ -141,6 +141,22 @@ def test_a_cell_runs_after_the_earlier_cells_it_depends_on(celdas_html, servidor
     assert grandes == [], "a later visit reads them from the Cache API"
 
 
+def test_the_files_a_cell_reads_are_fetched_ahead_while_the_page_is_idle(celdas_html, servidor, contexto, pagina):
+    """The worker fetches what the page's cells open_url once Python has started on idle: the
+    cell that loads runtime/entorno.py then runs without a request of its own."""
+    base = servidor(celdas_html)
+    pedidas = []
+    contexto.on("request", lambda r: "/runtime/" in r.url and pedidas.append(r.url))
+    with pagina.expect_request(lambda r: "/runtime/" in r.url, timeout=ESPERA):
+        pagina.goto(base)  # no click: Python starts on idle, then the worker fetches ahead
+    assert pedidas == [base + "runtime/entorno.py"]
+    pagina.wait_for_load_state("networkidle")
+    cuarta = Celda(pagina, 4)
+    cuarta.correr()
+    expect(cuarta.texto).to_have_text("pan, leche, patatas\n")
+    assert pedidas == [base + "runtime/entorno.py"]  # nothing more: open_url read it from memory
+
+
 def test_the_keyboard_edits_runs_and_leaves_the_editor_and_the_code_is_kept(celdas_html, servidor, pagina):
     pagina.goto(servidor(celdas_html))
     uno = Celda(pagina, 1)

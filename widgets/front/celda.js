@@ -438,6 +438,6 @@ customElements.define("bucle-celda", BucleCelda);
 
 cuandoEsteOciosa(() => {
   arrancarPython();
-  python.precargar(leidasPorLasCeldas(celdas.map((c) => c.codigo)));
+  python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
   for (const celda of celdas) celda.cargarEditor();
 });
