@@ -2,25 +2,40 @@
 
     python -m widgets.serve _build/html [--port 8000] [--prefijo /curso/] [--sin-aislamiento] [--csp]
 
-HTTP/1.1 with threads; ``.wasm`` as ``application/wasm`` and ``.mjs`` as JavaScript; by default
-``Cross-Origin-Opener-Policy: same-origin`` and ``Cross-Origin-Embedder-Policy: require-corp``
-so that the page is cross-origin isolated and can interrupt Python. ``--sin-aislamiento`` sends
-neither (like most static hosts); ``--csp`` adds the strict Content-Security-Policy the site must
-work under; ``--prefijo`` serves the site under a sub-path. The tests use :func:`servir`.
+HTTP/1.1 with threads; ``.wasm`` as ``application/wasm`` and ``.mjs`` as JavaScript; text
+(HTML, CSS, JavaScript, JSON, SVG, Python) gzip-compressed when the browser accepts it, as static
+hosts do (Pyodide's wasm and zip go as they are: the worker shows their download's progress);
+by default ``Cross-Origin-Opener-Policy: same-origin`` and ``Cross-Origin-Embedder-Policy:
+require-corp`` so that the page is cross-origin isolated and can interrupt Python.
+``--sin-aislamiento`` sends neither (like most static hosts); ``--csp`` adds the strict
+Content-Security-Policy the site must work under; ``--prefijo`` serves the site under a
+sub-path. The tests use :func:`servir`.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "style-src 'self'"
 )
+
+#: Content types sent gzip-compressed to a browser that accepts it.
+COMPRIMIBLES = ("text/", "application/javascript", "application/json", "image/svg+xml")
+
+
+@functools.lru_cache(maxsize=256)
+def _comprimido(ruta: str, modificado: float, tamano: int) -> bytes:
+    return gzip.compress(Path(ruta).read_bytes(), 6)
 
 
 class Manejador(http.server.SimpleHTTPRequestHandler):
@@ -43,6 +58,41 @@ class Manejador(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefijo):
             return str(Path(self.directory) / "__fuera_del_prefijo__")
         return super().translate_path("/" + path[len(self.prefijo):])
+
+    def send_head(self):
+        ruta = Path(self.translate_path(self.path))
+        if ruta.is_dir():
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # its redirect to the folder's URL
+            ruta = ruta / "index.html"
+        tipo = self.guess_type(str(ruta))
+        if ("gzip" not in self.headers.get("Accept-Encoding", "") or not ruta.is_file()
+                or not tipo.startswith(COMPRIMIBLES)):
+            return super().send_head()
+        estado = ruta.stat()
+        if self._sin_cambios(estado.st_mtime):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        datos = _comprimido(str(ruta), estado.st_mtime, estado.st_size)
+        self.send_response(200)
+        self.send_header("Content-Type", tipo)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(datos)))
+        self.send_header("Last-Modified", self.date_time_string(int(estado.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(datos)
+
+    def _sin_cambios(self, modificado: float) -> bool:
+        """Whether the request's If-Modified-Since says the browser's copy is current."""
+        fecha = self.headers.get("If-Modified-Since")
+        if not fecha or self.headers.get("If-None-Match"):
+            return False
+        try:
+            return int(modificado) <= email.utils.parsedate_to_datetime(fecha).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def end_headers(self) -> None:
         if self.aislamiento:

@@ -21,7 +21,6 @@ from widgets.serve import servir
 from tests.conftest import CHROMIUM, _host
 
 from . import construccion, desnuda, faro, medidas
-from .comprimido import servir_comprimido
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
@@ -250,23 +249,17 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
              falta="" if limpias is not None else "not measured (--sitio)"),
         Fila("Build: one lesson edited, rebuilt", "s", una, objetivo="≤ 5 s", cumple=bajo(5),
              falta="" if una is not None else "not measured (--sitio)"),
-        Fila("Lighthouse performance, served by widgets.serve (no compression)", "pts",
-             faro_r["plano"].rendimiento or None, objetivo="≥ 95", cumple=lambda m, _: m >= 95,
-             falta=faro_r["plano"].falta),
-        Fila("Lighthouse performance, served with gzip (as static hosts do)", "pts",
-             faro_r["gzip"].rendimiento or None, objetivo="≥ 95", cumple=lambda m, _: m >= 95,
-             falta=faro_r["gzip"].falta),
-        Fila("Lighthouse accessibility", "pts",
-             (faro_r["plano"].accesibilidad + faro_r["gzip"].accesibilidad) or None,
-             objetivo="100", cumple=lambda m, _: m >= 100,
-             falta=faro_r["plano"].falta and faro_r["gzip"].falta),
+        Fila("Lighthouse performance (widgets.serve: gzip for text, as static hosts)", "pts",
+             faro_r.rendimiento or None, objetivo="≥ 95", cumple=lambda m, _: m >= 95,
+             falta=faro_r.falta),
+        Fila("Lighthouse accessibility", "pts", faro_r.accesibilidad or None,
+             objetivo="100", cumple=lambda m, _: m >= 100, falta=faro_r.falta),
     ]
     visto = sorted(set(r["prevista_python"]))
     f[4].notas.append("in the warm profile; Python at the click (how it started, its state): "
                       + "; ".join(f"«{x}» {r['prevista_python'].count(x)}×" for x in visto))
-    for fila, clave in ((f[-3], "plano"), (f[-2], "gzip")):
-        if faro_r[clave].resumen:
-            fila.notas.append(faro_r[clave].resumen)
+    if faro_r.resumen:
+        f[-2].notas.append(faro_r.resumen)
     if "calificar" in r:
         f[5].notas.append("the grader loaded by an earlier check, as on a reader's second check")
     f[0].notas.append("HTML, CSS, scripts, fonts and images fetched with the page's idle callback "
@@ -296,13 +289,10 @@ def main(argv=None):
         bare = desnuda.hacer(sitio, tmp / "desnuda")
         descripcion = maquina()
         r = medir_navegador(args, sitio, bare, registro)
-        faro_r = {clave: faro.Faro(falta="skipped (--lighthouse 0)") for clave in ("plano", "gzip")}
+        faro_r = faro.Faro(falta="skipped (--lighthouse 0)")
         if args.lighthouse:
             avisar(f"Lighthouse on «El bucle» (widgets.serve), {args.lighthouse} ×…")
-            faro_r["plano"] = faro.medir(servidor(sitio) + LECCION, registro.proxy, args.lighthouse, avisar)
-            avisar(f"Lighthouse on «El bucle» (gzip), {args.lighthouse} ×…")
-            faro_r["gzip"] = faro.medir(servir_comprimido(sitio) + LECCION, registro.proxy,
-                                        args.lighthouse, avisar)
+            faro_r = faro.medir(servidor(sitio) + LECCION, registro.proxy, args.lighthouse, avisar)
     fuera, servicios = registro.fuera, registro.servicios
     registro.cerrar()
     fecha = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
