@@ -5,14 +5,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-project = "Celdas de prueba"
-language = "es"
-extensions = ["myst_parser", "widgets"]
-root_doc = "index"
-source_suffix = {".md": "markdown"}
-myst_enable_extensions = ["colon_fence", "deflist"]
-html_theme = "furo"
-html_title = "Celdas de prueba"
-html_copy_source = False
-html_show_sourcelink = False
-bucle_curso = "celdas-de-prueba"
+from tests.sites.comun import configuracion  # noqa: E402
+
+globals().update(configuracion("Celdas de prueba", "celdas-de-prueba"))

@@ -5,16 +5,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-project = "Trazas de prueba"
-language = "es"
-extensions = ["myst_parser", "widgets"]
-root_doc = "index"
-source_suffix = {".md": "markdown"}
-myst_enable_extensions = ["colon_fence", "deflist"]
-html_theme = "furo"
-html_title = "Trazas de prueba"
-html_copy_source = False
-html_show_sourcelink = False
-# As in the course: ← and → turn pages, unless a widget keeps them.
-html_theme_options = {"navigation_with_keys": True}
-bucle_curso = "trazas-de-prueba"
+from tests.sites.comun import configuracion  # noqa: E402
+
+globals().update(configuracion("Trazas de prueba", "trazas-de-prueba",
+                              # As in the course: ← and → turn pages, unless a widget keeps them.
+                              html_theme_options={"navigation_with_keys": True}))
