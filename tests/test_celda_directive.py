@@ -148,7 +148,7 @@ def test_bad_cells_fail_the_build_with_file_line_and_a_spanish_reason(tmp_path):
     salida = proceso.stdout + proceso.stderr
     archivo = str(fuente / "index.md")
     esperados = [
-        (3, "opción desconocida en la celda: :ide: (las opciones son: :id:)"),
+        (4, "opción desconocida «:ide:» en {celda}. ¿Querías decir «:id:»? Las opciones que acepta son :id:"),
         (8, "la celda está vacía"),
         (11, "id no válido «Mal Id»"),
         (21, "el id «doble» ya se usa en esta página (línea 16)"),

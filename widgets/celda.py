@@ -26,21 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .nodos import nuevo_widget
-
-
-class _Desconocida:
-    """The value of an option the directive does not know; reported in Spanish by ``run``."""
-
-    def __init__(self, valor):
-        self.valor = valor
-
-
-class OpcionesEnEspanol(dict):
-    """An ``option_spec`` that lets unknown options through to ``run``, so that the build error
-    is in the author's language (docutils and MyST would report them in English)."""
-
-    def __missing__(self, nombre):
-        return _Desconocida
+from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
 
 def _texto(valor) -> str:
@@ -51,10 +37,15 @@ class Celda(SphinxDirective):
     has_content = True
     required_arguments = 0
     optional_arguments = 0
-    option_spec = OpcionesEnEspanol({"id": _texto})
+    option_spec = OpcionesDe({"id": _texto})
 
     def run(self) -> list[nodes.Node]:
-        self._comprobar_opciones()
+        try:
+            rechazar_desconocidas(self, "celda")
+        except Invalida as fallo:
+            return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
+        if "id" in self.options and not self.options["id"]:
+            raise self.error("la opción :id: de la celda necesita un valor")
         codigo = "\n".join(self.content).strip("\n")
         if not codigo.strip():
             raise self.error("la celda está vacía: escribe dentro el código Python que ejecutará el lector")
@@ -68,17 +59,6 @@ class Celda(SphinxDirective):
         self.set_source_info(bloque)
         nodo += bloque
         return [nodo]
-
-    def _comprobar_opciones(self) -> None:
-        desconocidas = [f":{nombre}:" for nombre, valor in self.options.items()
-                        if isinstance(valor, _Desconocida)]
-        if desconocidas:
-            conocidas = ", ".join(f":{nombre}:" for nombre in self.option_spec)
-            raise self.error(
-                f"opción desconocida en la celda: {', '.join(desconocidas)} (las opciones son: {conocidas})"
-            )
-        if "id" in self.options and not self.options["id"]:
-            raise self.error("la opción :id: de la celda necesita un valor")
 
 
 def setup_celda(app: Sphinx) -> None:

@@ -41,7 +41,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .nodos import nuevo_widget
-from .preguntas_validacion import Invalida, OpcionesDe, rechazar_desconocidas
+from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the published files go, inside the HTML output.

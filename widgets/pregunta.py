@@ -55,17 +55,14 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .nodos import nuevo_widget, widget
+from .opciones import Invalida, OpcionesDe, linea_de_opcion, rechazar_desconocidas
 from .preguntas_validacion import (
-    Invalida,
-    OpcionesDe,
     comprobar_opciones,
     decidir_tipo,
     es_lista_de_opciones,
     leer_numero,
     leer_opciones,
-    linea_de_opcion,
     numero_legible,
-    rechazar_desconocidas,
 )
 
 TITULO_DEL_GRUPO = "Comprueba tu intuición"

@@ -45,7 +45,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .nodos import nuevo_widget
-from .preguntas_validacion import Invalida, OpcionesDe, rechazar_desconocidas
+from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCIA = ROOT / "challenges" / "bucle-con-tope" / "solucion.py"
