@@ -171,7 +171,8 @@ FALLOS = {
                                                       "__builtins__.len = lambda x: 0\nopen = None"),
                            "Llamaste al modelo 0 veces y debían ser 4."),
     "trampa": (TRAMPAS["cambia las comprobaciones de las pruebas"], ""),
-    # Last: today it breaks the page's Python for good (see the test), so the page is reloaded.
+    # Last: it overflows the stack in the page's Python, so the page is reloaded after it (the
+    # next check is still tried first, and must pass).
     "estructura profunda": (bucle("x = []\nfor _ in range(100_000):\n    x = [x]\nprint(x)"),
                             "RecursionError"),
 }
@@ -184,7 +185,7 @@ def test_a_faulty_submission_gets_a_verdict_and_the_next_check_works(en_leccion,
         veredicto_y_siguiente(en_leccion, fallo)
     finally:
         if fallo == "estructura profunda":
-            en_leccion.page.reload()  # a page whose Python broke must not fail the next tests
+            en_leccion.page.reload()  # a fresh Python for whatever runs after this file
 
 
 def veredicto_y_siguiente(en_leccion, fallo):

@@ -124,6 +124,7 @@ test("Pyodide's files download once with their progress, then come from the cach
   assert.deepEqual(avisos.at(-1), { cargado: 4000, total: 4000 });
   assert.equal(avisos[0].total, 4000, "the size is known from the first notice");
   assert.equal(primera.archivos.get(base + "pyodide.asm.wasm").type, "application/wasm");
+  await primera.guardado; // written to the cache while Python starts
 
   const despues = [];
   const segunda = await traerArchivos(base, "0.2", (p) => despues.push(p));

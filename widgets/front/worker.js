@@ -106,10 +106,10 @@ async function traerPyodide({ instantanea = true } = {}, alProgreso) {
     const clave = await claveDeInstantanea(version, codigoTrabajador);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   };
-  const [{ archivos, descargado }, { clave = null, guardada = null }, { default: crear }] =
+  const [{ archivos, descargado, guardado }, { clave = null, guardada = null }, { default: crear }] =
     await Promise.all([traerArchivos(PYODIDE, version, alProgreso), buscar().catch(() => ({})), MODULOS[1]]);
   const cargarPyodide = (opciones) => loadPyodide({ createPyodideModule: crear, ...opciones });
-  return { loadPyodide: cargarPyodide, archivos, descargado, clave, guardada };
+  return { loadPyodide: cargarPyodide, archivos, descargado, guardado, clave, guardada };
 }
 
 /**
@@ -154,7 +154,7 @@ function importarTrabajador(py) {
 
 async function cargar(datos) {
   const avisar = ({ cargado, total }) => postMessage({ type: "progreso", fase: "descarga", cargado, total });
-  const { loadPyodide, archivos, descargado, clave, guardada } = await traerPyodide(datos, avisar);
+  const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ type: "progreso", fase: "preparando", descargado });
   let py = null;
   let modulo = null;
@@ -191,7 +191,11 @@ async function cargar(datos) {
   funciones = {};
   for (const nombre of ["preparar", "ejecutar"]) funciones[nombre] = modulo[nombre];
   funciones.modulo = modulo;
-  if (arranque === "normal" && clave && (await faltaInstantanea(PYODIDE, clave))) programarInstantanea(clave);
+  // The throwaway worker that makes the snapshot reads Pyodide's files from the cache: once
+  // this start's download is written there.
+  if (arranque === "normal" && clave && (await faltaInstantanea(PYODIDE, clave))) {
+    guardado.then(() => programarInstantanea(clave));
+  }
   return { py, arranque };
 }
 

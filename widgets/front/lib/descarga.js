@@ -8,8 +8,9 @@
 // its place is refused with a clear error before Pyodide sees it (Pyodide waits forever on a
 // wasm cut short) and never cached, so that once the host is fixed a retry downloads it again.
 //
-//   const { archivos, descargado } = await traerArchivos(base, version, ({cargado, total}) => …);
-//   archivos: Map absolute URL → Blob (with its MIME type)
+//   const { archivos, descargado, guardado } = await traerArchivos(base, version, ({cargado, total}) => …);
+//   archivos: Map absolute URL → Blob (with its MIME type); guardado: settles once a download is
+//   in the cache (it is written while Python starts, not before)
 
 export const ARCHIVOS = {
   "pyodide.asm.wasm": "application/wasm",
@@ -124,7 +125,7 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
       faltan.push({ nombre, url, tipo });
     }
   }
-  if (!faltan.length) return { archivos, descargado: false };
+  if (!faltan.length) return { archivos, descargado: false, guardado: Promise.resolve() };
 
   const respuestas = await Promise.all(faltan.map(({ url }) => fetch(url)));
   const estados = respuestas.map((respuesta, i) => {
@@ -132,6 +133,7 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
     return { cargado: 0, total: Number(respuesta.headers.get("Content-Length")) || 0 };
   });
   let ultimo = 0;
+  const guardando = [];
   const avisar = (final = false) => {
     const ahora = Date.now();
     if (!final && ahora - ultimo < 100) return;
@@ -148,14 +150,15 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
     const problema = await defecto(nombre, blob);
     if (problema) throw new Error(`el archivo ${url} ${problema} (${blob.size} bytes)`);
     archivos.set(url, blob);
-    try {
-      await cache?.put(url, new Response(blob, { headers: { "Content-Type": tipo } }));
-    } catch {
-      /* the cache is full: next time it downloads again */
-    }
+    // Kept for later visits while Python starts, not before: writing 12 MB takes a while.
+    guardando.push(
+      cache?.put(url, new Response(blob, { headers: { "Content-Type": tipo } })).catch(() => {
+        /* the cache is full: next time it downloads again */
+      }),
+    );
   }));
   avisar(true);
-  return { archivos, descargado: true };
+  return { archivos, descargado: true, guardado: Promise.all(guardando) };
 }
 
 /**
