@@ -44,7 +44,7 @@ bundle: widgets/static/.stamp
 
 $(VENV)/.stamp: requirements.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -r requirements.txt
 	touch $@
 
 node_modules/.stamp: package.json package-lock.json
