@@ -41,7 +41,7 @@ import sys
 from importlib import metadata
 from os.path import relpath
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from docutils import nodes
 from jupyterlite_sphinx.jupyterlite_sphinx import jupyterlite_build
@@ -116,10 +116,13 @@ def configurar(app: Sphinx, config) -> None:
 
 
 def quitar_recursos_de_paginas(app: Sphinx) -> None:
-    """jupyterlite-sphinx adds a web font, a CSS and a JS file to every page (none of its
-    directives is used here): take them out of the registry before the builder reads it."""
+    """jupyterlite-sphinx adds a web font from another host, a CSS and a JS file to every page
+    (none of its directives is used here): take them out of the registry before the builder
+    reads it. Any asset of another origin goes with them: the site loads nothing from outside."""
     def ajeno(nombre) -> bool:
-        return "fonts.googleapis.com" in (nombre or "") or (nombre or "").startswith("jupyterlite_sphinx.")
+        nombre = nombre or ""
+        de_fuera = bool(urlsplit(nombre).scheme or nombre.startswith("//"))
+        return de_fuera or nombre.startswith("jupyterlite_sphinx.")
 
     app.registry.css_files[:] = [(n, a) for n, a in app.registry.css_files if not ajeno(n)]
     app.registry.js_files[:] = [(n, a) for n, a in app.registry.js_files if not ajeno(n)]
