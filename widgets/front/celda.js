@@ -16,6 +16,7 @@
 // when another tab of the lesson saves a different version, the cell keeps its own and asks.
 import { python } from "./python.js";
 import { avisoDePython } from "./lib/aviso-python.js";
+import { editorEnLugarDe } from "./lib/editor-perezoso.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
 import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
 import { Salida, textoOmitido } from "./lib/salida.js";
@@ -195,23 +196,13 @@ class BucleCelda extends HTMLElement {
   }
 
   cargarEditor() {
-    if (!this.promesaEditor) {
-      this.promesaEditor = import("./editor.js").then(({ crearEditor }) => {
-        const lugar = this.bloque.querySelector(".highlight") ?? this.bloque;
-        const estatico = lugar.querySelector("pre");
-        const hueco = crear("div", "bucle-celda-editor");
-        lugar.insertBefore(hueco, estatico);
-        this.editor = crearEditor(hueco, {
-          codigo: this.codigo,
-          etiqueta: `Código de la celda ${this.orden}`,
-          descripcion: this.ayuda,
-          alEjecutar: () => this.pedir(),
-          alCambiar: (texto) => this.alCambiar(texto),
-        });
-        estatico?.remove();
-        return this.editor;
-      });
-    }
+    this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-celda-editor", {
+      codigo: this.codigo,
+      etiqueta: `Código de la celda ${this.orden}`,
+      descripcion: this.ayuda,
+      alEjecutar: () => this.pedir(),
+      alCambiar: (texto) => this.alCambiar(texto),
+    }).then((editor) => (this.editor = editor));
     return this.promesaEditor;
   }
 

@@ -25,6 +25,7 @@
 // tab's best result and failed checks count here too, its code is only offered.
 import { python } from "./python.js";
 import { avisoDePython } from "./lib/aviso-python.js";
+import { editorEnLugarDe } from "./lib/editor-perezoso.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
 import { registrarDesafio } from "./lib/progreso.js";
 import {
@@ -142,21 +143,13 @@ class BucleDesafio extends HTMLElement {
   // ---- the code: editor and storage ----
 
   cargarEditor() {
-    this.promesaEditor ??= import("./editor.js").then(({ crearEditor }) => {
-      const lugar = this.bloque.querySelector(".highlight") ?? this.bloque;
-      const estatico = lugar.querySelector("pre");
-      const hueco = h("div", { class: "bucle-desafio-editor" });
-      lugar.insertBefore(hueco, estatico);
-      this.editor = crearEditor(hueco, {
-        codigo: this.codigo,
-        etiqueta: "Código del desafío",
-        descripcion: this.ayuda,
-        alEjecutar: () => this.comprobar(),
-        alCambiar: (texto) => this.alCambiar(texto),
-      });
-      estatico?.remove();
-      return this.editor;
-    });
+    this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-desafio-editor", {
+      codigo: this.codigo,
+      etiqueta: "Código del desafío",
+      descripcion: this.ayuda,
+      alEjecutar: () => this.comprobar(),
+      alCambiar: (texto) => this.alCambiar(texto),
+    }).then((editor) => (this.editor = editor));
     return this.promesaEditor;
   }
 

@@ -1,0 +1,19 @@
+// The editor of a cell or a challenge, loaded when it is first needed: CodeMirror is a chunk of
+// its own (../editor.js), and until it arrives the page shows the code highlighted by the build.
+
+/**
+ * Put an editor in the place of the highlighted code of `bloque` (the `<pre>` the build wrote,
+ * inside its `.highlight`), in a new `<div class="bucle-editor clase">`; resolves to the editor.
+ * `opciones` are crearEditor's (codigo, etiqueta, descripcion, alEjecutar, alCambiar).
+ */
+export async function editorEnLugarDe(bloque, clase, opciones) {
+  const { crearEditor } = await import("../editor.js");
+  const lugar = bloque.querySelector(".highlight") ?? bloque;
+  const estatico = lugar.querySelector("pre");
+  const hueco = document.createElement("div");
+  hueco.className = `bucle-editor ${clase}`; // estilos/editor.css
+  lugar.insertBefore(hueco, estatico);
+  const editor = crearEditor(hueco, opciones);
+  estatico?.remove();
+  return editor;
+}
