@@ -162,7 +162,9 @@ def test_a_loop_that_prints_forever_is_cut_and_stopped_and_the_page_answers(pagi
     expect(celda.boton("Detener")).to_be_hidden()
     print(f"\n[fallos] a frame during the flood: {cuadro * 1000:.0f} ms")
     expect(celda.fin).to_have_text("Ejecución detenida.")
-    assert re.fullmatch(r"vuelta \d+", celda.ultima_linea())
+    # The output ends with the loop's own text (a stop may land inside a print, between its
+    # words), never with anything of the worker's.
+    assert re.fullmatch(r"vuelta( \d*)?", celda.ultima_linea()), celda.ultima_linea()
     assert len(celda.texto.inner_text()) <= 60_000
     la_siguiente_funciona(celda)
 
