@@ -40,6 +40,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from .ajustes import ruta
 from .nodos import nuevo_widget
 from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
@@ -67,7 +68,7 @@ class Desafio(SphinxDirective):
         except Invalida as fallo:
             return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
 
-        carpeta = Path(self.config.bucle_desafios_dir)
+        carpeta = ruta(self.env.app, "bucle_desafios_dir")
         disponibles = challenges.desafios(carpeta)
         if not self.arguments:
             raise self.error(f"falta el id del desafío, como en ```{{desafio}} "
@@ -179,7 +180,7 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
     destino.mkdir(parents=True, exist_ok=True)
     for nombre in challenges.ARCHIVOS_CALIFICADOR:
         shutil.copyfile(challenges.CARPETA / nombre, destino / nombre)
-    carpeta = Path(app.config.bucle_desafios_dir)
+    carpeta = ruta(app, "bucle_desafios_dir")
     for ident in usados:
         (destino / ident).mkdir(exist_ok=True)
         for nombre in challenges.ARCHIVOS_DESAFIO:
@@ -187,7 +188,6 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup_desafio(app: Sphinx) -> None:
-    app.add_config_value("bucle_desafios_dir", str(ROOT / "challenges"), "env", types=[str])
     app.add_directive("desafio", Desafio)
     app.connect("env-purge-doc", purge_doc)
     app.connect("env-merge-info", merge_info)
