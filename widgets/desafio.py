@@ -92,7 +92,7 @@ class Desafio(SphinxDirective):
 
         base = carpeta / ident
         inicial = (base / "inicial.py").read_text(encoding="utf-8")
-        del_calificador = challenges.calificador(carpeta)["datos"](ident)
+        del_calificador = challenges.calificador(carpeta).datos(ident)
         raiz = _raiz_relativa(self)
         datos = {
             "desafio": ident,
