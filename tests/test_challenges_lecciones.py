@@ -388,6 +388,7 @@ sys.path.insert(0, {str(RAIZ)!r})
 project = "Errores"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 html_theme = "furo"
 """
 

@@ -25,6 +25,7 @@ sys.path.insert(0, {str(RAIZ)!r})
 project = "Prueba"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 html_theme = "furo"
 bucle_curso = "prueba"
 """

@@ -289,6 +289,7 @@ sys.path.insert(0, {str(ROOT)!r})
 project = "Errores"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 myst_enable_extensions = ["colon_fence"]
 html_theme = "furo"
 '''
