@@ -523,6 +523,35 @@ def test_los_enganos_no_pasan(calificar, nombre):
     assert (builtins.len, builtins.isinstance, copy.deepcopy) == (len_, isinstance_, deepcopy)
 
 
+def test_la_muralla_niega_ganchos_y_esconde_los_modulos_del_calificador(calificar):
+    """While the reader's code runs, no audit hook of its own, and no module of the engine, the
+    worker or the course in sys.modules (they are back afterwards)."""
+    # CPython drops a hook that an earlier one refuses (with a RuntimeError), silently.
+    r = calificar("""
+        import sys
+        VISTOS = []
+
+        def bucle(modelo, inicio, entorno, tope):
+            sys.addaudithook(lambda evento, argumentos: VISTOS.append(evento))
+            compile("1", "x", "eval")
+            print(len(VISTOS))
+            return ("fin", "", list(inicio))
+    """)
+    assert prueba(r, "la conversación de la lección")["salida"] == "0\n"
+    r = calificar("""
+        import sys
+
+        def bucle(modelo, inicio, entorno, tope):
+            vistos = sorted(n for n in sys.modules
+                            if n.split(".")[0] in ("widgets", "calificador", "challenges")
+                            or n.startswith("trabajador"))
+            print(vistos)
+            return ("fin", "", list(inicio))
+    """)
+    assert prueba(r, "la conversación de la lección")["salida"] == "[]\n"
+    assert "widgets.calificador.muralla" in sys.modules and "challenges" in sys.modules
+
+
 def test_quien_no_llama_al_modelo_no_pasa_aunque_acierte_M(calificar):
     r = calificar(ENGANOS["lee las pruebas"])
     assert prueba(r, "la conversación de la lección")["mensaje"].startswith(
