@@ -7,9 +7,12 @@ da al lector). Deja:
 - OTRO_ENTORNO: un entorno como ENTORNO, pero con otros ficheros.
 - cargar(envio), del_lector(envio, error): la función ejecutar del lector, y si una excepción
   la lanzó su código.
-- cambiar(espacio, cambios), espiar(espacio): herramientas cambiadas en el espacio del lector.
-- salida_de(ll, entorno), llamadas_de(respuesta), observaciones_de(respuestas, entorno, observa).
-- breve(x), entorno_distinto(esperado, hay): piezas de los mensajes.
+- cambiar(espacio, cambios), espiar(espacio), espiado(envio): herramientas cambiadas en el
+  espacio del lector.
+- motivo_de(ll), salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
+  observaciones_de(respuestas, entorno, observa).
+- breve(x), entorno_distinto(esperado, hay), es_tool_result(...), sin_nada_de_mas(...): piezas
+  de los mensajes y de las comprobaciones.
 - Caso: una conversación con su tope y lo que un bucle correcto hace con ella.
 - Detenido y registro(guion, antes, explica): el modelo guionizado de una prueba, que anota el
   primer fallo que ve.
@@ -79,7 +82,24 @@ def espiar(espacio):
     return anotadas, cambiar(espacio, {n: espia(n) for n in FUNCIONES})
 
 
+def espiado(envio):
+    """(ejecutar, anotadas, restaurar): la función ejecutar del lector en un espacio nuevo
+    cuyas herramientas son espías (véase espiar)."""
+    ejecutar = cargar(envio)
+    anotadas, restaurar = espiar(ejecutar.espacio)
+    return ejecutar, anotadas, restaurar
+
+
 # ------------------------------------------------------------ llamadas y observaciones
+
+
+def motivo_de(ll):
+    """Por qué `ll` no encaja con su esquema: la prueba que la usa necesita que no encaje."""
+    motivo = incumple(ll)
+    if motivo is None:
+        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
+    return motivo
+
 
 
 def salida_de(ll, entorno):
@@ -112,6 +132,29 @@ def breve(x):
         return muestra(x)
     linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
     return linea if len(linea) <= 80 else linea[:79] + "…"
+
+
+def es_tool_result(ll, devuelto, nada, texto, debe):
+    """Fallo si `devuelto` no es un bloque tool_result que responde a la llamada `ll`. Lo que
+    cambia de un desafío a otro: nada, qué hacer si devolvió None; texto(devuelto), el mensaje
+    si devolvió un texto; debe, lo que ejecutar debe devolver."""
+    con = f"Con {muestra(ll)}, "
+    if devuelto is None:
+        raise Fallo(f"{con}ejecutar no devolvió nada (None): {nada}")
+    if isinstance(devuelto, str):
+        raise Fallo(con + texto(devuelto))
+    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
+        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver {debe}.")
+    if devuelto.get("tool_use_id") != ll["id"]:
+        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
+                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
+
+
+def sin_nada_de_mas(ll, devuelto, esperado, hazlo):
+    """Fallo si el tool_result `devuelto` trae claves o valores que `esperado` no tiene."""
+    if {**esperado, **devuelto} != esperado:
+        raise Fallo(f"Con {muestra(ll)}, el tool_result debía ser {breve(esperado)} y es "
+                    f"{breve(devuelto)}: hazlo con {hazlo}.")
 
 
 def entorno_distinto(esperado, hay, enseña=breve):
