@@ -129,6 +129,7 @@ def test_las_comprobaciones_del_desafio_pasan():
 def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
     carpeta = tmp_path / "desafios"
     shutil.copytree(CARPETA, carpeta / DESAFIO)
+    shutil.copyfile(CARPETA.parent / "comun.py", carpeta / "comun.py")  # what its tests usar
     base = carpeta / DESAFIO
     # A known-wrong solution with a message it does not get, one that passes its test, and a
     # starter that passes everything.
@@ -466,6 +467,7 @@ ENGANOS = {
         def bucle(modelo, inicio, entorno, tope):
             ns = dict(globals())
             ns["Fallo"] = Exception
+            ns["usar"] = lambda ruta: exec(open({str(CARPETA.parent)!r} + "/" + ruta).read(), ns)
             exec(open({str(CARPETA / "pruebas.py")!r}).read(), ns)
             for caso in ns["CASOS"]:
                 if caso.inicio == inicio and caso.tope == tope:
@@ -620,6 +622,7 @@ def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificar):
     archivos = {"_static/bucle/desafios/calificador.py": (RAIZ / "challenges" / "calificador.py").read_text()}
     for nombre in challenges.ARCHIVOS_DESAFIO:
         archivos[f"_static/bucle/desafios/{DESAFIO}/{nombre}"] = (CARPETA / nombre).read_text()
+    archivos["_static/bucle/desafios/comun.py"] = (CARPETA.parent / "comun.py").read_text()
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
     casos = {"solucion": SOLUCION, "inicial": INICIAL}

@@ -99,10 +99,12 @@ def test_el_codigo_inicial_de_la_leccion_3_es_el_ejecutar_de_la_1(ns):
 
 
 def test_el_inicial_de_la_leccion_3_trae_el_bucle_de_referencia():
+    """The reader sees the loop of «El bucle» in the starter, as it is; the reference solution
+    only writes ejecutar (the loop is defined once, in bucle-con-tope/solucion.py)."""
     referencia = leer("bucle-con-tope", "solucion.py")
     bucle = referencia[referencia.index("def bucle("):]
     assert leer(LECCION_3, "inicial.py").endswith(bucle)
-    assert leer(LECCION_3, "solucion.py").endswith(bucle)
+    assert "def bucle(" not in leer(LECCION_3, "solucion.py")
 
 
 @pytest.mark.parametrize("desafio", DESAFIOS)
@@ -244,8 +246,10 @@ def test_el_mensaje_del_modelo_guionizado_llega_al_lector(ns):
 
 
 def test_un_bucle_reescrito_por_el_lector_es_el_que_se_prueba(ns):
-    solucion = leer(LECCION_3, "solucion.py")
-    roto = solucion.replace("for _ in range(tope):", "for _ in range(2):")
+    inicial = leer(LECCION_3, "inicial.py")
+    bucle = inicial[inicial.index("def bucle("):]
+    roto = leer(LECCION_3, "solucion.py") + "\n\n" + bucle.replace("for _ in range(tope):",
+                                                                   "for _ in range(2):")
     r = calificar(ns, LECCION_3, roto)
     assert not prueba(r, "la conversación de la lección")["ok"]
     assert prueba(r, "si todo va bien, el resultado de siempre")["ok"]
@@ -463,7 +467,10 @@ def test_los_desafios_de_las_lecciones_se_construyen_y_se_publican(sitio_leccion
         publicados = sitio_lecciones / "_static" / "bucle" / "desafios" / desafio
         for nombre in challenges.ARCHIVOS_DESAFIO:
             assert (publicados / nombre).read_text(encoding="utf-8") == leer(desafio, nombre)
-        assert not (publicados / "solucion.py").exists()
+        # the tests of lesson 3 compute what they expect with its reference solution
+        assert (publicados / "solucion.py").exists() == (desafio == LECCION_3)
+    comun = sitio_lecciones / "_static" / "bucle" / "desafios" / "comun.py"
+    assert comun.read_text(encoding="utf-8") == (RAIZ / "challenges" / "comun.py").read_text()
 
 
 def test_una_traza_con_el_ejecutar_de_la_leccion_3(sitio_lecciones):
@@ -530,8 +537,9 @@ def test_los_desafios_dan_lo_mismo_en_pyodide(ns, tmp_path):
     pyodide = RAIZ / "node_modules" / "pyodide"
     desafios = RAIZ / "challenges"
     archivos = {"_static/bucle/desafios/calificador.py": (desafios / "calificador.py").read_text()}
+    archivos["_static/bucle/desafios/comun.py"] = (desafios / "comun.py").read_text()
     for desafio in DESAFIOS:
-        for nombre in challenges.ARCHIVOS_DESAFIO:
+        for nombre in challenges.ARCHIVOS_DESAFIO + ("solucion.py",):
             archivos[f"_static/bucle/desafios/{desafio}/{nombre}"] = leer(desafio, nombre)
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
