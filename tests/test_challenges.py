@@ -459,7 +459,7 @@ ENGANOS = {
     """,
     "devuelve un M calculado de antemano": """
         def bucle(modelo, inicio, entorno, tope):
-            guion = guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, observaciones_de(RESPUESTAS_BUCLE, entorno))
+            guion = guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, OBSERVACIONES_BUCLE)
             M = guion[-1][0] + [("asistente", RESPUESTAS_BUCLE[-1])]
             return ("fin", RESPUESTAS_BUCLE[-1][0]["text"], M)
     """,

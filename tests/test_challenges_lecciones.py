@@ -9,6 +9,7 @@ the ``ejecutar`` of that challenge (``:ejecutar: errores-como-observaciones``).
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import subprocess
@@ -180,6 +181,66 @@ def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
     for nombre, valor in solo_runtime.items():
         if not nombre.startswith("__"):
             assert lo_mismo(pruebas[nombre], valor), nombre
+
+
+# ------------------------------------------- the runtime holds no answer to a challenge
+
+
+def con_la_referencia(desafio: str) -> dict:
+    """A page's namespace (the three runtime files) with ``desafio``'s reference solution."""
+    from runtime import espacio
+
+    ns = espacio("entorno", "guionizado", "escenarios")
+    exec(compile(leer(desafio, "solucion.py"), f"{desafio}/solucion.py", "exec"), ns)
+    return ns
+
+
+@pytest.mark.parametrize("conversacion,desafios", [
+    ("BUCLE", ("bucle-con-tope", LECCION_1, LECCION_3)),
+    ("ERRORES", (LECCION_3,)),
+])
+def test_las_observaciones_de_los_escenarios_son_las_de_las_referencias(conversacion, desafios):
+    """escenarios.py writes the observations of the lessons' scripts as data: they are what the
+    reference solutions' ejecutar gives, call after call, on a copy of ENTORNO."""
+    for desafio in desafios:
+        ns = con_la_referencia(desafio)
+        entorno = dict(ns["ENTORNO"])
+        calculadas = [[ns["ejecutar"](b, entorno) for b in r if b["type"] == "tool_use"]
+                      for r in ns[f"RESPUESTAS_{conversacion}"]]
+        assert calculadas == ns[f"OBSERVACIONES_{conversacion}"], desafio
+
+
+def funciones_del_runtime() -> dict:
+    """Every function the runtime leaves in a reader's namespace, private ones included."""
+    from runtime import espacio
+
+    ns = espacio("entorno", "guionizado", "escenarios")
+    return {n: v for n, v in ns.items()
+            if inspect.isfunction(v) and v.__code__.co_filename.startswith("runtime/")}
+
+
+def envios_con(nombre: str, parametros, funcion: str, f) -> list[str]:
+    """Submissions whose ``nombre`` is the runtime's ``funcion``: as it is and, for a function
+    of the responses (like ``f(respuestas, entorno)``), applied to one call."""
+    firma = ", ".join(parametros)
+    envios = [f"{nombre} = {funcion}\n"]
+    if len(inspect.signature(f).parameters) == len(parametros) == 2:
+        envios.append(f"def {nombre}({firma}):\n    return {funcion}([[ll]], entorno)[0][0]\n")
+    return envios
+
+
+@pytest.mark.parametrize("desafio", ["bucle-con-tope", *DESAFIOS])
+def test_ninguna_funcion_del_runtime_pasa_un_desafio(ns, desafio):
+    """What a reader loads in every lesson (entorno.py, guionizado.py, escenarios.py) holds no
+    function that, handed in as the reader's, passes a challenge's tests."""
+    (nombre, parametros), = ns["datos"](desafio)["a_escribir"].items()
+    aprobadas = []
+    for funcion, f in sorted(funciones_del_runtime().items()):
+        for codigo in envios_con(nombre, parametros, funcion, f):
+            r = ns["calificar"](desafio, codigo, limite=0.5)
+            if r["error"] is None and r["superadas"] == r["total"]:
+                aprobadas.append(codigo)
+    assert aprobadas == []
 
 
 # ------------------------------------------------ lesson 3: the conversations
