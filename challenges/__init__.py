@@ -49,10 +49,7 @@ def lector_de(carpeta: Path = CARPETA):
         partes = resto.split("/")
         if resto in ARCHIVOS_CALIFICADOR:
             archivo = CARPETA / resto
-        elif resto == "comun.py":  # prototype of h-content: what usar() reads
-            archivo = carpeta / resto
-        elif len(partes) == 2 and partes[1] in ARCHIVOS_DESAFIO + ("solucion.py",) \
-                and ".." not in partes:
+        elif len(partes) == 2 and partes[1] in ARCHIVOS_DESAFIO and ".." not in partes:
             archivo = carpeta / partes[0] / partes[1]
         else:
             archivo = None

@@ -652,9 +652,6 @@ def _espacio_de_pruebas(desafio, nuevo=True):
     lector. nuevo=False reutiliza el último (solo para leer sus constantes)."""
     if nuevo or desafio not in _PRUEBAS:
         ns = {"__name__": "pruebas", "Fallo": Fallo, "opaca": _opaca}
-        # Prototipo de h-content (h-grader trae el suyo): usar(ruta) ejecuta aquí
-        # <desafíos>/<ruta>, p. ej. usar("comun.py").
-        ns["usar"] = lambda ruta: exec(_codigo(FUENTES["desafios"] + ruta, ruta), ns)
         for nombre in RUNTIME:
             exec(_codigo(FUENTES["runtime"] + nombre + ".py", f"runtime/{nombre}.py"), ns)
         exec(_codigo(_url(desafio, "pruebas.py"), f"{desafio}/pruebas.py"), ns)

@@ -121,7 +121,6 @@ def _archivos(carpeta: Path, ident: str) -> list[Path]:
     import challenges
 
     propios = sorted(p for p in (carpeta / ident).rglob("*.py") if "__pycache__" not in p.parts)
-    propios += [p for p in [carpeta / "comun.py"] if p.is_file()]  # prototype of h-content
     runtime = sorted((ROOT / "runtime").glob("*.py"))
     calificador = [challenges.CARPETA / nombre for nombre in challenges.ARCHIVOS_CALIFICADOR]
     return propios + calificador + runtime
@@ -185,16 +184,6 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
         (destino / ident).mkdir(exist_ok=True)
         for nombre in challenges.ARCHIVOS_DESAFIO:
             shutil.copyfile(carpeta / ident / nombre, destino / ident / nombre)
-    # Prototype of h-content (h-grader publishes what its engine read, leidos()): the files the
-    # tests load with usar(), e.g. comun.py.
-    ns = challenges.calificador(carpeta)
-    for ident in usados:
-        ns["_espacio_de_pruebas"](ident)
-    for url in ns["_TEXTOS"]:
-        if isinstance(url, str) and url.startswith("desafios/"):
-            ruta = url[len("desafios/"):]
-            (destino / ruta).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(carpeta / ruta, destino / ruta)
 
 
 def setup_desafio(app: Sphinx) -> None:
