@@ -652,6 +652,8 @@ def _espacio_de_pruebas(desafio, nuevo=True):
     lector. nuevo=False reutiliza el último (solo para leer sus constantes)."""
     if nuevo or desafio not in _PRUEBAS:
         ns = {"__name__": "pruebas", "Fallo": Fallo, "opaca": _opaca}
+        # usar(ruta), como en widgets/calificador: mientras la página use este archivo.
+        ns["usar"] = lambda ruta: exec(_codigo(FUENTES["desafios"] + ruta, ruta), ns)
         for nombre in RUNTIME:
             exec(_codigo(FUENTES["runtime"] + nombre + ".py", f"runtime/{nombre}.py"), ns)
         exec(_codigo(_url(desafio, "pruebas.py"), f"{desafio}/pruebas.py"), ns)
