@@ -9,6 +9,7 @@ the ``ejecutar`` of that challenge (``:ejecutar: errores-como-observaciones``).
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import re
@@ -181,6 +182,34 @@ def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
     for nombre, valor in solo_runtime.items():
         if not nombre.startswith("__"):
             assert lo_mismo(pruebas[nombre], valor), nombre
+
+
+# ---------------------------------------------- the helpers the tests share: comun.py
+
+
+def definidos(texto: str) -> set[str]:
+    """The names a module's top level defines (functions, classes, assignments)."""
+    nombres = set()
+    for nodo in ast.parse(texto).body:
+        if isinstance(nodo, (ast.FunctionDef, ast.ClassDef)):
+            nombres.add(nodo.name)
+        elif isinstance(nodo, ast.Assign):
+            nombres |= {t.id for t in nodo.targets if isinstance(t, ast.Name)}
+    return nombres
+
+
+@pytest.mark.parametrize("desafio", ["bucle-con-tope", *DESAFIOS])
+def test_cada_prueba_usa_comun_y_no_redefine_nada_suyo(ns, desafio):
+    """Each pruebas.py loads the shared helpers with usar("comun.py") and defines none of
+    them again: a helper lives in one place."""
+    pruebas = leer(desafio, "pruebas.py")
+    assert 'usar("comun.py")' in pruebas
+    comun = definidos((RAIZ / "challenges" / "comun.py").read_text(encoding="utf-8"))
+    assert definidos(pruebas) & comun == set()
+    espacio = ns.pruebas(desafio)
+    for nombre in comun:
+        codigo = getattr(espacio[nombre], "__code__", None)
+        assert codigo is None or codigo.co_filename == "comun.py", nombre
 
 
 # ------------------------------------------- the runtime holds no answer to a challenge
