@@ -157,9 +157,12 @@ def carpeta_con_comun(tmp_path):
     """A copy of the challenge whose tests first ``usar("comun.py")``, a file of the folder."""
     carpeta = tmp_path / "desafios"
     shutil.copytree(CARPETA, carpeta / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
-    (carpeta / "comun.py").write_text('COMUN = "de comun.py"\n', encoding="utf-8")
+    comun = (CARPETA.parent / "comun.py").read_text(encoding="utf-8")  # the course's own
+    (carpeta / "comun.py").write_text(comun + '\nCOMUN = "de comun.py"\n', encoding="utf-8")
     pruebas = carpeta / DESAFIO / "pruebas.py"
-    pruebas.write_text('usar("comun.py")\n' + pruebas.read_text(encoding="utf-8"), encoding="utf-8")
+    texto = pruebas.read_text(encoding="utf-8")
+    if 'usar("comun.py")' not in texto:
+        pruebas.write_text('usar("comun.py")\n' + texto, encoding="utf-8")
     return carpeta
 
 
