@@ -23,7 +23,6 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-TIPOS = ("celda", "traza", "pregunta", "grupo", "desafio", "progreso")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
