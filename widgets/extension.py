@@ -1,9 +1,11 @@
 """Wires the widgets into Sphinx: configuration, one module per component, and the assets.
 
 Assets are added only to the pages that use a widget, and only for HTML builders. The build also
-publishes what the page runs: Pyodide's runtime files (from ``node_modules/pyodide``) under
-``_static/pyodide/`` and the course runtime (``runtime/*.py``) under ``runtime/``, so that a
-lesson's ``exec(open_url("runtime/entorno.py").read())`` fetches the file the repository holds.
+publishes what the page runs: Pyodide's runtime files (from the folder ``bucle_pyodide_dir``)
+under ``_static/pyodide/`` and the course runtime (the ``*.py`` of ``bucle_runtime_dir`` not
+starting with ``_``) under ``runtime/``, so that a lesson's
+``exec(open_url("runtime/entorno.py").read())`` fetches the file the author holds. Both settings
+are relative to the folder of ``conf.py`` (see :mod:`widgets.ajustes`).
 """
 
 from __future__ import annotations
