@@ -115,7 +115,8 @@ def test_en_el_navegador_la_celda_corre_la_traza_avanza_y_el_desafio_califica(
     traza.get_by_role("button", name="Siguiente", exact=True).click()
     expect(numero).to_have_text(re.compile(r"^Paso 2 de \d+"))
     traza.get_by_role("button", name="Final", exact=True).click()
-    expect(traza.locator(".bucle-traza-texto")).to_contain_text("Tiene 3 palabras.")
+    expect(traza.locator(".bucle-traza-texto")).to_contain_text(
+        'El bucle devuelve ("fin", texto, M) tras el turno 2.')
 
     desafio = pagina.locator("bucle-desafio")
     editor = pagina.get_by_role("textbox", name="Código del desafío")
