@@ -45,6 +45,9 @@ def instalado(tmp_path_factory) -> Path:
     """A new virtual environment with the extension installed from the repository."""
     if not (ROOT / "widgets" / "static" / ".stamp").is_file():
         pytest.fail("the front end is not bundled: run 'make bundle' first")
+    # pip builds in the repository's build/ (ignored by git): files deleted from widgets/ since
+    # the last build would stay there and ship in the wheel.
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     carpeta = tmp_path_factory.mktemp("instalado") / "venv"
     venv.create(carpeta, with_pip=True)
     python = carpeta / "bin" / "python"
