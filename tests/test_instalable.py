@@ -98,6 +98,10 @@ def test_el_otro_curso_se_construye_con_sus_carpetas(otro_curso):
     assert datos["pruebas"] == ["responde sin herramientas", "cuenta con su herramienta",
                                 "se para en el tope"]
     assert datos["runtime_modulos"] == ["mundo"]
+    # nothing in the site names the repository the extension was installed from
+    for archivo in otro_curso.rglob("*"):
+        if archivo.suffix in (".html", ".js", ".json", ".py", ".css") and archivo.is_file():
+            assert str(ROOT) not in archivo.read_text(encoding="utf-8", errors="replace"), archivo
     traza = json.loads(html.find("bucle-traza").find("script", class_="bucle-datos").string)
     final = traza["trazas"]["3"]["eventos"][-1]
     assert (final["tipo"], final["motivo"], final["texto"]) == ("devuelve", "fin", "Tiene 3 palabras.")
