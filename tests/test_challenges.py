@@ -152,6 +152,28 @@ def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
     assert set(problemas) == {"sin_tope.py", "no_falla.py", "inicial.py", "solucion.py"}
 
 
+def carpeta_con_comun(tmp_path):
+    """A copy of the challenge whose tests first ``usar("comun.py")``, a file of the folder."""
+    carpeta = tmp_path / "desafios"
+    shutil.copytree(CARPETA, carpeta / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
+    (carpeta / "comun.py").write_text('COMUN = "de comun.py"\n', encoding="utf-8")
+    pruebas = carpeta / DESAFIO / "pruebas.py"
+    pruebas.write_text('usar("comun.py")\n' + pruebas.read_text(encoding="utf-8"), encoding="utf-8")
+    return carpeta
+
+
+def test_usar_ejecuta_un_archivo_de_la_carpeta_en_el_espacio_de_las_pruebas(tmp_path):
+    c = challenges.calificador(carpeta_con_comun(tmp_path))
+    r = c.calificar(DESAFIO, SOLUCION)
+    assert r["superadas"] == r["total"]
+    assert c.pruebas(DESAFIO)["COMUN"] == "de comun.py"
+    assert "desafios/comun.py" in c.leidos()
+    assert [u for u in c.leidos() if u.startswith("desafios/")] == [
+        f"desafios/{DESAFIO}/pruebas.py", "desafios/comun.py", f"desafios/{DESAFIO}/inicial.py"]
+    with pytest.raises(FileNotFoundError):
+        c.pruebas(DESAFIO)["usar"]("../fuera.py")
+
+
 def lo_mismo(a, b):
     """Equal values, or functions and classes made by the same line of the runtime."""
     if hasattr(b, "__code__"):
@@ -521,6 +543,35 @@ def test_los_enganos_no_pasan(calificar, nombre):
     assert r["superadas"] <= 1, [p["nombre"] for p in r["pruebas"] if p["ok"]]
     assert not prueba(r, "la conversación de la lección")["ok"]
     assert (builtins.len, builtins.isinstance, copy.deepcopy) == (len_, isinstance_, deepcopy)
+
+
+def test_la_muralla_niega_ganchos_y_esconde_los_modulos_del_calificador(calificar):
+    """While the reader's code runs, no audit hook of its own, and no module of the engine, the
+    worker or the course in sys.modules (they are back afterwards)."""
+    # CPython drops a hook that an earlier one refuses (with a RuntimeError), silently.
+    r = calificar("""
+        import sys
+        VISTOS = []
+
+        def bucle(modelo, inicio, entorno, tope):
+            sys.addaudithook(lambda evento, argumentos: VISTOS.append(evento))
+            compile("1", "x", "eval")
+            print(len(VISTOS))
+            return ("fin", "", list(inicio))
+    """)
+    assert prueba(r, "la conversación de la lección")["salida"] == "0\n"
+    r = calificar("""
+        import sys
+
+        def bucle(modelo, inicio, entorno, tope):
+            vistos = sorted(n for n in sys.modules
+                            if n.split(".")[0] in ("widgets", "calificador", "challenges")
+                            or n.startswith("trabajador"))
+            print(vistos)
+            return ("fin", "", list(inicio))
+    """)
+    assert prueba(r, "la conversación de la lección")["salida"] == "[]\n"
+    assert "widgets.calificador.muralla" in sys.modules and "challenges" in sys.modules
 
 
 def test_quien_no_llama_al_modelo_no_pasa_aunque_acierte_M(calificar):

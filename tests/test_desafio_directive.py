@@ -182,6 +182,18 @@ def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
     assert (salida / "capitulo" / datos["urls"]["calificador"] / "__init__.py").resolve().is_file()
 
 
+def test_se_publican_los_archivos_que_las_pruebas_usan(tmp_path):
+    from tests.test_challenges import carpeta_con_comun
+
+    desafios = carpeta_con_comun(tmp_path)
+    fuente = sitio(tmp_path, {"index.md": f"# Título\n\n```{{desafio}} {DESAFIO}\n\nEnunciado.\n```\n"},
+                   f"bucle_desafios_dir = {str(desafios)!r}\n")
+    construir(fuente, tmp_path / "html")
+    publicados = tmp_path / "html" / "_static" / "bucle" / "desafios"
+    assert (publicados / "comun.py").read_bytes() == (desafios / "comun.py").read_bytes()
+    assert sorted(p.name for p in (publicados / DESAFIO).iterdir()) == ["inicial.py", "pruebas.py"]
+
+
 def test_una_pagina_sin_desafios_no_publica_nada(html, tmp_path):
     fuente = sitio(tmp_path, {"index.md": "# Nada\n\nSin desafíos.\n"})
     construir(fuente, tmp_path / "html")

@@ -71,8 +71,8 @@ class Comprobado:
         calificador = disco.calificador(carpeta, runtime, modulos)
         self.problemas = disco.comprobar(calificador, ident, carpeta)
         self.datos = calificador.datos(ident) if not self.problemas else None
-        leidos = (disco.archivo_leido(url, carpeta) for url in calificador.leidos())
-        self.leidos = sorted({r for r in leidos if r} | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
+        leidos = {disco.archivo_leido(url) for url in calificador.leidos()} - {None}
+        self.leidos = sorted(leidos | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
 
 
 class Desafio(SphinxDirective):
@@ -211,7 +211,8 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
     """Copy the engine package and the challenge files its grading read into the output."""
     if exception is not None or app.builder.format != "html":
         return
-    leidos = sorted({r for usados in _usados(app.env).values() for rs in usados.values() for r in rs})
+    leidos = sorted({r for usados in _usados(app.env).values()
+                     for del_desafio in usados.values() for r in del_desafio})
     if not leidos:
         return
     motor = Path(app.outdir).joinpath(*PUBLICADO_MOTOR)
