@@ -5,7 +5,7 @@
 //     .bucle-desafio-enunciado            the statement (the author's, as built)
 //     p.bucle-desafio-teclado             on a phone: better with a physical keyboard
 //     .bucle-desafio-inicial              the code: static block, then the editor (lazy chunk)
-//     .bucle-desafio-otra                 another tab saved other code: use it, or keep this one
+//     .bucle-eleccion.bucle-desafio-otra  another tab saved other code: use it, or keep this one
 //     .bucle-desafio-barra                [Comprobar] [Detener] [Restablecer] keyboard hint, note,
 //                                         the test being tried
 //     .bucle-desafio-resultados           summary «N de M pruebas superadas» (polite status),
@@ -24,39 +24,22 @@
 // State in localStorage (lib/veredicto.js): the code, the best result, failed checks; another
 // tab's best result and failed checks count here too, its code is only offered.
 import { python } from "./python.js";
-import { avisoDePython } from "./lib/aviso-python.js";
-import { editorEnLugarDe } from "./lib/editor-perezoso.js";
-import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
+import { avisoDePython } from "./piezas/aviso-python.js";
+import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
+import { OtraPestana } from "./piezas/eleccion.js";
+import { editorEnLugarDe } from "./piezas/editor-perezoso.js";
+import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { registrarDesafio } from "./lib/progreso.js";
+import { COMUN, DESAFIO } from "./lib/textos.js";
 import {
   combinar, detenida, estadoDe, estadoGuardado, lugarDe, paciencia, registrar, resumen, rota,
   textoDivergencia, textoMejor, verPista, verSolucion,
 } from "./lib/veredicto.js";
 
 const aviso = avisoDePython(python);
-const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
 let fichas = 0;
 
-function h(etiqueta, atributos = {}, ...hijos) {
-  const el = document.createElement(etiqueta);
-  for (const [nombre, valor] of Object.entries(atributos)) {
-    if (nombre === "class") el.className = valor;
-    else if (nombre === "text") el.textContent = valor; // what the grader says is text, always
-    else if (valor != null && valor !== false) el.setAttribute(nombre, valor === true ? "" : valor);
-  }
-  el.append(...hijos.filter((x) => x != null));
-  return el;
-}
-
-function boton(texto, clase, alPulsar) {
-  const b = h("button", { type: "button", class: `bucle-boton ${clase}`.trim(), text: texto });
-  b.addEventListener("click", alPulsar);
-  return b;
-}
-
 const absoluta = (url) => new URL(url, document.baseURI).href;
-const cuandoEsteOciosa = (hacer) =>
-  "requestIdleCallback" in globalThis ? requestIdleCallback(hacer, { timeout: 3000 }) : setTimeout(hacer, 1500);
 
 class BucleDesafio extends HTMLElement {
   connectedCallback() {
@@ -90,54 +73,45 @@ class BucleDesafio extends HTMLElement {
     const pre = this.bloque.querySelector("pre");
     if (pre && this.codigo !== this.datos.inicial) pre.textContent = this.codigo;
 
-    const teclado = h("p", {
-      class: "bucle-desafio-teclado",
-      text: "En un móvil, este desafío es más cómodo con un teclado físico: el de la pantalla " +
-        "tapa el código y cuesta escribir sangrías y símbolos.",
-    });
-    this.bloque.before(teclado);
+    this.bloque.before(h("p", { class: "bucle-desafio-teclado", text: DESAFIO.teclado }));
 
-    this.botonComprobar = boton("Comprobar", "bucle-desafio-comprobar", () => this.comprobar());
-    this.botonDetener = boton("Detener", "", () => this.detener());
+    this.botonComprobar = boton(DESAFIO.comprobar, () => this.comprobar(), "bucle-desafio-comprobar");
+    this.botonDetener = boton(COMUN.detener, () => this.detener());
     this.botonDetener.hidden = true;
-    const ayuda = h("span", {
-      class: "bucle-desafio-ayuda", id: id("ayuda"),
-      text: `${MAC ? "⌘" : "Ctrl"}+Intro comprueba · Esc y luego Tab sale del editor`,
-    });
+    const ayuda = h("span", { class: "bucle-desafio-ayuda", id: id("ayuda"), text: COMUN.ayuda(TECLA, DESAFIO.comprueba) });
     this.ayuda = ayuda.id;
     this.nota = h("p", { class: "bucle-desafio-nota", role: "status" });
     // What is being tried while a check runs: seen, not announced (the summary is).
     this.progreso = h("p", { class: "bucle-desafio-progreso" });
-    this.otra = h("div", { class: "bucle-desafio-otra", hidden: true },
-      h("p", { text: "Has guardado otra versión de este código en otra pestaña. Aquí sigue la de " +
-        "esta pestaña; si la editas, sustituirá a la otra." }),
-      boton("Usar la de la otra pestaña", "", () => this.usarLaDeFuera()),
-      boton("Seguir con esta", "", () => this.seguirConEsta()));
+    this.otra = new OtraPestana("bucle-desafio-otra", DESAFIO.otraPestana, {
+      alUsar: (codigo) => this.usarLaDeFuera(codigo),
+      alSeguir: () => this.seguirConEsta(),
+    });
     const barra = h("div", { class: "bucle-desafio-barra" },
-      this.botonComprobar, this.botonDetener, boton("Restablecer", "", () => this.restablecer()), ayuda,
+      this.botonComprobar, this.botonDetener, boton(COMUN.restablecer, () => this.restablecer()), ayuda,
       this.nota, this.progreso);
 
     this.resumen = h("p", { class: "bucle-desafio-resumen", role: "status", "aria-live": "polite" });
     this.mejor = h("p", { class: "bucle-desafio-mejor" });
     this.error = h("div", { class: "bucle-desafio-error", hidden: true });
-    this.lista = h("ol", { class: "bucle-desafio-pruebas", "aria-label": "Resultados de las pruebas", hidden: true });
+    this.lista = h("ol", { class: "bucle-desafio-pruebas", "aria-label": DESAFIO.resultados, hidden: true });
     this.pista = h("div", { class: "bucle-desafio-pista", hidden: true },
-      h("p", { class: "bucle-desafio-rotulo", text: "Pista" }),
+      h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.pista }),
       h("p", { text: this.datos.pista ?? "" }));
     this.resultados = h("div", { class: "bucle-desafio-resultados" },
       this.resumen, this.mejor, this.error, this.pista, this.lista);
 
     this.solucion = h("div", { class: "bucle-desafio-solucion", hidden: true });
-    this.botonSolucion = boton("Ver la solución", "", () => this.pedirSolucion());
+    this.botonSolucion = boton(DESAFIO.verSolucion, () => this.pedirSolucion());
     this.confirmacion = h("div", { class: "bucle-desafio-confirmar", hidden: true });
     this.codigoSolucion = h("div", { class: "bucle-desafio-referencia", hidden: true, tabindex: "-1", id: id("solucion") },
-      h("p", { class: "bucle-desafio-rotulo", text: "La solución de referencia" }),
+      h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.referencia }),
       h("div", { class: "highlight" }, h("pre", { text: this.datos.solucion ?? "" })));
     this.botonSolucion.setAttribute("aria-controls", this.codigoSolucion.id);
     this.botonSolucion.setAttribute("aria-expanded", "false");
     this.solucion.append(this.botonSolucion, this.confirmacion, this.codigoSolucion);
 
-    this.bloque.after(this.otra, barra, this.resultados, this.solucion);
+    this.bloque.after(this.otra.elemento, barra, this.resultados, this.solucion);
   }
 
   // ---- the code: editor and storage ----
@@ -145,7 +119,7 @@ class BucleDesafio extends HTMLElement {
   cargarEditor() {
     this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-desafio-editor", {
       codigo: this.codigo,
-      etiqueta: "Código del desafío",
+      etiqueta: DESAFIO.editor,
       descripcion: this.ayuda,
       alEjecutar: () => this.comprobar(),
       alCambiar: (texto) => this.alCambiar(texto),
@@ -166,8 +140,7 @@ class BucleDesafio extends HTMLElement {
     // Another tab may have saved a better result since: it is kept. The code is this tab's: the
     // reader chose it by editing here, and the other tab is told.
     this.estado = combinar(this.estado, estadoGuardado(leer(this.clave)));
-    this.otra.hidden = true;
-    this.fuera = undefined;
+    this.otra.retirar();
     const { codigo, mejor, fallos, superado } = this.estado;
     if (codigo === null && !mejor && !fallos && !superado) borrar(this.clave);
     else guardar(this.clave, this.estado);
@@ -182,15 +155,10 @@ class BucleDesafio extends HTMLElement {
     this.estado = combinar(this.estado, ajeno);
     this.mostrarEstado();
     const codigo = ajeno.codigo ?? this.datos.inicial;
-    this.otra.hidden = codigo === this.codigo;
-    this.fuera = this.otra.hidden ? undefined : codigo;
+    this.otra.ofrecer(codigo, codigo === this.codigo);
   }
 
-  usarLaDeFuera() {
-    const codigo = this.fuera;
-    this.otra.hidden = true;
-    this.fuera = undefined;
-    if (codigo === undefined) return;
+  usarLaDeFuera(codigo) {
     this.ponerCodigo(codigo);
     this.botonComprobar.focus();
   }
@@ -211,14 +179,12 @@ class BucleDesafio extends HTMLElement {
 
   restablecer() {
     if (this.codigo === this.datos.inicial) {
-      this.nota.textContent = "Ya tienes el código inicial.";
+      this.nota.textContent = DESAFIO.yaInicial;
       return;
     }
     this.ponerCodigo(this.datos.inicial);
     this.guardarYa();
-    this.nota.textContent = this.editor
-      ? `Has vuelto al código inicial (${MAC ? "⌘" : "Ctrl"}+Z en el editor lo deshace).`
-      : "Has vuelto al código inicial.";
+    this.nota.textContent = DESAFIO.vueltaInicial(this.editor ? TECLA : null);
   }
 
   async irALinea(n) {
@@ -239,7 +205,7 @@ class BucleDesafio extends HTMLElement {
     this.ocupado = actual;
     this.ocupar(true);
     this.nota.textContent = "";
-    this.resumen.textContent = "Comprobando…";
+    this.resumen.textContent = DESAFIO.comprobando;
     aviso.colocar(this, this.resultados);
     const d = this.datos;
     let respuesta;
@@ -276,7 +242,7 @@ class BucleDesafio extends HTMLElement {
     if (detalle.evento === "prueba") {
       actual.actual = detalle.nombre;
       const n = this.datos.pruebas.indexOf(detalle.nombre) + 1;
-      this.progreso.textContent = `Probando «${detalle.nombre}» (${n} de ${this.datos.pruebas.length})…`;
+      this.progreso.textContent = DESAFIO.probando(detalle.nombre, n, this.datos.pruebas.length);
     }
     if (detalle.evento === "resultado") actual.recibidas[detalle.resultado.nombre] = detalle.resultado;
     clearTimeout(actual.vigia);
@@ -316,11 +282,9 @@ class BucleDesafio extends HTMLElement {
       // No verdict: what the list showed was another check's, so it goes.
       this.lista.hidden = true;
       this.error.hidden = true;
-      const motivo = String(respuesta?.error ?? "error desconocido").trim().split("\n").pop();
-      this.resumen.textContent = actual.porElLector ? "Comprobación detenida."
-        : respuesta?.estado === "detenido"
-          ? "La comprobación se interrumpió porque Python se reinició. Pulsa Comprobar otra vez."
-          : `No se pudo comprobar: ${motivo}`;
+      const motivo = String(respuesta?.error ?? DESAFIO.desconocido).trim().split("\n").pop();
+      this.resumen.textContent = actual.porElLector ? DESAFIO.detenidaPorElLector
+        : respuesta?.estado === "detenido" ? DESAFIO.interrumpida : DESAFIO.noSePudo(motivo);
       return;
     }
     const pista = verPista(this.estado, this.datos.pista, this.datos.pista_tras);
@@ -330,9 +294,9 @@ class BucleDesafio extends HTMLElement {
     registrarDesafio(this, resultado.superadas, resultado.total);
     this.pintar(resultado);
     let dicho = `${resumen(resultado.superadas, resultado.total)}.`;
-    if (resultado.error) dicho += ` Tu código no se pudo cargar${resultado.error.linea ? ` (línea ${resultado.error.linea})` : ""}.`;
-    if (!pista && verPista(this.estado, this.datos.pista, this.datos.pista_tras)) dicho += " Tienes una pista debajo.";
-    if (!solucion && verSolucion(this.estado, this.datos.solucion_tras)) dicho += " Ya puedes ver la solución de referencia.";
+    if (resultado.error) dicho += DESAFIO.noCargoEn(resultado.error.linea);
+    if (!pista && verPista(this.estado, this.datos.pista, this.datos.pista_tras)) dicho += DESAFIO.hayPista;
+    if (!solucion && verSolucion(this.estado, this.datos.solucion_tras)) dicho += DESAFIO.haySolucion;
     this.resumen.textContent = dicho;
     this.mostrarEstado();
   }
@@ -351,9 +315,9 @@ class BucleDesafio extends HTMLElement {
     this.error.replaceChildren();
     if (error) {
       this.error.append(
-        h("p", { class: "bucle-desafio-rotulo", text: "Tu código no se pudo cargar" }),
+        h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.noCargo }),
         h("pre", { class: "bucle-desafio-mensaje", text: error.mensaje ?? "" }),
-        Number.isInteger(error.linea) ? boton(`Ir a la línea ${error.linea}`, "", () => this.irALinea(error.linea)) : null,
+        Number.isInteger(error.linea) ? boton(DESAFIO.irALinea(error.linea), () => this.irALinea(error.linea)) : null,
       );
     }
     this.lista.hidden = false;
@@ -378,12 +342,12 @@ class BucleDesafio extends HTMLElement {
     if (prueba.mensaje) li.append(h("pre", { class: "bucle-desafio-mensaje", text: prueba.mensaje }));
     if (prueba.salida) {
       li.append(h("details", { class: "bucle-desafio-salida" },
-        h("summary", { text: "Lo que escribió tu código" }), h("pre", { text: prueba.salida })));
+        h("summary", { text: DESAFIO.escribio }), h("pre", { text: prueba.salida })));
     }
     const acciones = h("div", { class: "bucle-desafio-acciones" });
     if (prueba.traza?.tuya) {
       const caja = h("div", { class: "bucle-desafio-traza", id: `${this.id}-traza-${i + 1}`, hidden: true });
-      const ver = boton("Ver tu traza", "bucle-desafio-ver-traza", () => this.alternarTraza(prueba, ver, caja));
+      const ver = boton(DESAFIO.verTraza, () => this.alternarTraza(prueba, ver, caja), "bucle-desafio-ver-traza");
       ver.setAttribute("aria-expanded", "false");
       ver.setAttribute("aria-controls", caja.id);
       acciones.append(ver);
@@ -392,7 +356,7 @@ class BucleDesafio extends HTMLElement {
       li.append(acciones);
     }
     if (Number.isInteger(prueba.linea)) {
-      acciones.append(boton(`Ir a la línea ${prueba.linea}`, "", () => this.irALinea(prueba.linea)));
+      acciones.append(boton(DESAFIO.irALinea(prueba.linea), () => this.irALinea(prueba.linea)));
     }
     if (!acciones.children.length) acciones.remove();
     return li;
@@ -411,16 +375,13 @@ class BucleDesafio extends HTMLElement {
         return el;
       };
       caja.append(
-        h("p", { class: "bucle-desafio-divergencia", text: esperada ? textoDivergencia(div)
-          : "No se pudo calcular la ejecución esperada: aquí tienes solo la tuya." }),
-        traza("Tu ejecución", tuya, "bucle-desafio-tuya",
-          "Aquí se aparta tu ejecución de la esperada."),
-        esperada ? traza("La ejecución esperada (la solución de referencia)", esperada,
-          "bucle-desafio-esperada", "Aquí, lo que se esperaba.") : null,
+        h("p", { class: "bucle-desafio-divergencia", text: esperada ? textoDivergencia(div) : DESAFIO.sinEsperada }),
+        traza(DESAFIO.tuEjecucion, tuya, "bucle-desafio-tuya", DESAFIO.marcaTuya),
+        esperada ? traza(DESAFIO.laEsperada, esperada, "bucle-desafio-esperada", DESAFIO.marcaEsperada) : null,
       );
     }
     caja.hidden = !abrir;
-    ver.textContent = abrir ? "Ocultar tu traza" : "Ver tu traza";
+    ver.textContent = abrir ? DESAFIO.ocultarTraza : DESAFIO.verTraza;
     ver.setAttribute("aria-expanded", String(abrir));
   }
 
@@ -435,15 +396,12 @@ class BucleDesafio extends HTMLElement {
       this.mostrarSolucion(true);
       return;
     }
-    const si = boton("Sí, ver la solución", "", () => this.mostrarSolucion(true));
-    const no = boton("Cancelar", "", () => {
+    const si = boton(DESAFIO.siVer, () => this.mostrarSolucion(true));
+    const no = boton(DESAFIO.cancelar, () => {
       this.confirmacion.hidden = true;
       this.botonSolucion.focus();
     });
-    this.confirmacion.replaceChildren(
-      h("p", { text: "¿Seguro? Lo que enseña este desafío está en dar con el bucle. Antes, prueba " +
-        "con la pista y con «Ver tu traza» en una prueba que falle." }),
-      si, no);
+    this.confirmacion.replaceChildren(h("p", { text: DESAFIO.seguro }), si, no);
     this.confirmacion.hidden = false;
     si.focus();
   }
@@ -451,7 +409,7 @@ class BucleDesafio extends HTMLElement {
   mostrarSolucion(ver) {
     this.confirmacion.hidden = true;
     this.codigoSolucion.hidden = !ver;
-    this.botonSolucion.textContent = ver ? "Ocultar la solución" : "Ver la solución";
+    this.botonSolucion.textContent = ver ? DESAFIO.ocultarSolucion : DESAFIO.verSolucion;
     this.botonSolucion.setAttribute("aria-expanded", String(ver));
     if (ver) this.codigoSolucion.focus();
     else this.botonSolucion.focus();

@@ -6,7 +6,9 @@
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
 // "progreso" (detail: {fase: "descarga", cargado, total} on the first download, then
 // {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
-// Once started, <html data-python-arranque="instantanea|normal"> tells how (lib/instantanea.js).
+// Once started, <html data-bucle-arranque="instantanea|normal"> tells how (lib/instantanea.js).
+
+import { PYTHON } from "./lib/textos.js";
 
 export function crearTrabajador() {
   const direccion = new URL("./worker.js", import.meta.url);
@@ -21,7 +23,7 @@ export function crearTrabajador() {
  */
 export function motivoDelError(evento, trabajador) {
   if (evento?.message) return String(evento.message).replace(/^Uncaught /, "");
-  return `no se pudo cargar ${trabajador?.direccion ?? "el programa que ejecuta Python"}`;
+  return PYTHON.noCargo(trabajador?.direccion);
 }
 
 /**
@@ -109,7 +111,7 @@ export class Python extends EventTarget {
       };
       const actual = inicio.promesa.then(
         (info) => {
-          if (this.trabajador === trabajador) document.documentElement.dataset.pythonArranque = info.arranque;
+          if (this.trabajador === trabajador) document.documentElement.dataset.bucleArranque = info.arranque;
           if (this.trabajador === trabajador && this.estado === "arrancando") this._cambiar("listo");
           if (this.trabajador === trabajador && this.aPrecargar.size) this._precargar();
           return info;

@@ -127,7 +127,7 @@ def ejecutar(codigo, nombre="<celda>"):
     except KeyboardInterrupt:
         return {"estado": "detenido"}
     except BaseException as error:  # the reader's error is an observation, not the worker's
-        sys.stderr.write(traza_del_lector(error))
+        sys.stderr.write(rastreo_del_lector(error))
         return {"estado": "error", "tipo": type(error).__name__}
     finally:
         sys.stdout.flush()
@@ -135,7 +135,7 @@ def ejecutar(codigo, nombre="<celda>"):
     return {"estado": "ok"}
 
 
-def traza_del_lector(error):
+def rastreo_del_lector(error):
     """The traceback of ``error`` in the reader's terms: only the frames of cells."""
     return "".join(_formatear(traceback.TracebackException.from_exception(error)))
 
@@ -160,7 +160,7 @@ def _formatear(te):
 
     marcos = [marco for marco in te.stack if _celda(marco.filename)]
     if marcos:
-        partes.append("Traza (la llamada más reciente, al final):\n")
+        partes.append("Rastreo (la llamada más reciente, al final):\n")
     for marco in marcos:
         donde = f"  Celda {_celda(marco.filename)}, línea {marco.lineno}"
         if marco.name != "<module>":

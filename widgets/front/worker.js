@@ -20,6 +20,7 @@ import codigoTrabajador from "./trabajador.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
+import { PYTHON } from "./lib/textos.js";
 import {
   InstantaneaCorrupta,
   PRECARGA,
@@ -336,13 +337,13 @@ self.onmessage = async ({ data }) => {
   const { id, type } = data;
   const accion = ACCIONES[type];
   if (!accion) {
-    postMessage({ id, type: "fallo", error: `mensaje desconocido: ${type}` });
+    postMessage({ id, type: "fallo", error: PYTHON.desconocida(type) });
     return;
   }
   if (APARTE.has(type)) {
     // Beside whatever runs: no output, and Python must have been started by the page.
     try {
-      if (!arrancando) throw new Error("Python no se ha iniciado");
+      if (!arrancando) throw new Error(PYTHON.sinIniciar);
       await arrancando;
       postMessage({ id, type: "hecho", resultado: await accion(data) });
     } catch (error) {

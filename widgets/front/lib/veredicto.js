@@ -16,18 +16,18 @@
 //     fallos: n,                          checks that did not pass every test
 //     superado: bool }                    some check passed them all
 
-/** «8 de 12 pruebas superadas» («1 de 1 prueba superada»). */
-export function resumen(superadas, total) {
-  return total === 1 ? `${superadas} de 1 prueba superada` : `${superadas} de ${total} pruebas superadas`;
-}
+import { DESAFIO } from "./textos.js";
 
-const NO_SUPERADA = { clase: "falla", icono: "✘", texto: "no superada" };
+/** «8 de 12 pruebas superadas» («1 de 1 prueba superada»). */
+export const resumen = DESAFIO.resumen;
+
+const NO_SUPERADA = { clase: "falla", icono: "✘", texto: DESAFIO.estados.falla };
 const ESTADOS = {
-  ok: { clase: "ok", icono: "✔", texto: "superada" },
-  tiempo: { clase: "falla", icono: "✘", texto: "no terminó" },
-  detenida: { clase: "falla", icono: "✘", texto: "no terminó" },
-  "no-probada": { clase: "pendiente", icono: "–", texto: "no probada" },
-  interno: { clase: "interno", icono: "!", texto: "error de la prueba" },
+  ok: { clase: "ok", icono: "✔", texto: DESAFIO.estados.ok },
+  tiempo: { clase: "falla", icono: "✘", texto: DESAFIO.estados.termino },
+  detenida: { clase: "falla", icono: "✘", texto: DESAFIO.estados.termino },
+  "no-probada": { clase: "pendiente", icono: "–", texto: DESAFIO.estados.noProbada },
+  interno: { clase: "interno", icono: "!", texto: DESAFIO.estados.interno },
 };
 
 /** How a test's outcome shows: a class, an icon (decorative) and its words. */
@@ -38,8 +38,8 @@ export function estadoDe(prueba) {
 /** Where the grader saw the failure, in the reader's terms: the model's turn, their line. */
 export function lugarDe(prueba) {
   const partes = [];
-  if (Number.isInteger(prueba?.turno)) partes.push(`Turno ${prueba.turno}`);
-  if (Number.isInteger(prueba?.linea)) partes.push(`Línea ${prueba.linea}`);
+  if (Number.isInteger(prueba?.turno)) partes.push(DESAFIO.turno(prueba.turno));
+  if (Number.isInteger(prueba?.linea)) partes.push(DESAFIO.linea(prueba.linea));
   return partes.join(" · ");
 }
 
@@ -71,7 +71,8 @@ export function detenida(nombres, recibidas, actual, ms) {
       "algo que no acaba (un bucle sin fin, una espera, un cálculo enorme)?",
     carga: `Tu código no terminó de cargarse: la página lo detuvo tras ${tras} sin respuesta. ` +
       "¿Un bucle sin fin fuera de las funciones?",
-    resto: `«${actual}» no terminó`,
+    resto: `no se probó: «${actual}» no terminó`,
+    sinCargar: DESAFIO.rota.sinCargar,
   });
 }
 
@@ -81,27 +82,22 @@ export function detenida(nombres, recibidas, actual, ms) {
  * recursion is what does it; Python was restarted.
  */
 export function rota(nombres, recibidas, actual, motivo) {
-  const pila = /call stack|too much recursion/i.test(motivo ?? "");
-  const que = pila
-    ? "se desbordó la pila, como en un RecursionError: ¿una estructura anidada miles de veces, " +
-      "o una función que se llama a sí misma sin fin?"
-    : `error de Pyodide: ${motivo}`;
+  const que = /call stack|too much recursion/i.test(motivo ?? "") ? DESAFIO.rota.pila : DESAFIO.rota.pyodide(motivo);
   return cortada(nombres, recibidas, actual, {
     tipo: "error",
-    mensaje: `rompió el Python de la página (${que}). Python se ha reiniciado.`,
-    carga: `Tu código rompió el Python de la página al cargarse (${que}). Python se ha reiniciado.`,
-    resto: `«${actual}» rompió el Python de la página`,
+    mensaje: DESAFIO.rota.mensaje(que),
+    carga: DESAFIO.rota.carga(que),
+    resto: DESAFIO.rota.resto(actual),
+    sinCargar: DESAFIO.rota.sinCargar,
   });
 }
 
-function cortada(nombres, recibidas, actual, { tipo, mensaje, carga, resto }) {
+function cortada(nombres, recibidas, actual, { tipo, mensaje, carga, resto, sinCargar }) {
   const cargando = actual == null || !nombres.includes(actual);
   const pruebas = nombres.map((nombre) => {
     if (recibidas[nombre]) return recibidas[nombre];
     if (nombre === actual) return resultadoVacio(nombre, tipo, mensaje);
-    return resultadoVacio(nombre, "no-probada", cargando
-      ? "no se probó: tu código no terminó de cargarse"
-      : `no se probó: ${resto}`);
+    return resultadoVacio(nombre, "no-probada", cargando ? sinCargar : resto);
   });
   return {
     superadas: pruebas.filter((p) => p.ok).length,
@@ -174,7 +170,7 @@ export function verSolucion(estado, tras) {
 
 /** «Tu mejor resultado: 8 de 12 pruebas superadas.» */
 export function textoMejor(mejor) {
-  return mejor ? `Tu mejor resultado: ${resumen(mejor.superadas, mejor.total)}.` : "";
+  return mejor ? DESAFIO.mejor(resumen(mejor.superadas, mejor.total)) : "";
 }
 
 /**
@@ -182,21 +178,16 @@ export function textoMejor(mejor) {
  * traza-pasos.js's `divergencia` ({ indice, esperado, obtenido } or null).
  */
 export function textoDivergencia(div) {
-  if (!div) {
-    return "Tu ejecución da los mismos pasos que la esperada: lo que falla es lo que dice el " +
-      "mensaje de la prueba.";
-  }
-  const paso = `paso ${div.indice + 1}`;
-  const coinciden = div.indice === 0 ? "Las dos ejecuciones difieren desde el primer paso"
-    : `Las dos ejecuciones coinciden hasta el paso ${div.indice}`;
+  if (!div) return DESAFIO.iguales;
+  const paso = DESAFIO.paso(div.indice + 1);
+  const coinciden = div.indice === 0 ? DESAFIO.difierenDesdeElPrimero : DESAFIO.coincidenHasta(div.indice);
   const { obtenido, esperado } = div;
   if (obtenido && esperado && obtenido.texto === esperado.texto) {
-    return `${coinciden}. En el ${paso} las dos dicen «${sinPunto(obtenido.texto)}», pero M o ` +
-      "el entorno no son iguales: compáralos.";
+    return DESAFIO.mismoTexto(coinciden, paso, sinPunto(obtenido.texto));
   }
-  const tuya = obtenido ? `en la tuya, ${minuscula(obtenido.texto)}` : "la tuya ya había terminado";
-  const esperada = esperado ? `en la esperada, ${minuscula(esperado.texto)}` : "la esperada ya había terminado";
-  return `${coinciden}. En el ${paso}, ${tuya}; ${esperada}.`;
+  const tuya = obtenido ? DESAFIO.enLaTuya(minuscula(obtenido.texto)) : DESAFIO.tuyaTerminada;
+  const esperada = esperado ? DESAFIO.enLaEsperada(minuscula(esperado.texto)) : DESAFIO.esperadaTerminada;
+  return DESAFIO.divergen(coinciden, paso, tuya, esperada);
 }
 
 function sinPunto(texto) {
