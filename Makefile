@@ -42,9 +42,12 @@ setup: $(VENV)/.stamp node_modules/.stamp widgets/static/.stamp
 
 bundle: widgets/static/.stamp
 
-$(VENV)/.stamp: requirements.txt
+# The pinned set, then the extension itself (editable: widgets/ as it is in this checkout, so the
+# course's conf.py finds it like another author's would, with no sys.path of its own).
+$(VENV)/.stamp: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
 node_modules/.stamp: package.json package-lock.json
@@ -69,7 +72,7 @@ chromium:
 	fi
 
 clean:
-	rm -rf _build widgets/static tests/.artifacts
+	rm -rf _build widgets/static tests/.artifacts build *.egg-info
 
 distclean: clean
 	rm -rf $(VENV) node_modules $(LIGHTHOUSE)/node_modules

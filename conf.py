@@ -1,13 +1,10 @@
 """Sphinx configuration of «El bucle».
 
 Built with ``sphinx-build -W -c . lessons _build/html`` (see the Makefile): the sources are the
-lessons, this file stays at the top of the repository next to the rest of the course.
+lessons, this file stays at the top of the repository next to the rest of the course. The
+extension ``widgets`` is installed into ``.venv`` by ``make`` (``pip install -e .``), as another
+course would install it; every path below is relative to this folder (see docs/referencia.md).
 """
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 project = "El bucle"
 author = "El equipo de «El bucle»"
@@ -34,4 +31,10 @@ html_theme_options = {
 
 # The widgets keep the reader's work in localStorage under this key.
 bucle_curso = "el-bucle"
+# What the page loads and what the challenges grade (these are the defaults, written out).
+bucle_runtime_dir = "runtime"
+bucle_desafios_dir = "challenges"
+bucle_pyodide_dir = "node_modules/pyodide"
+# The challenge whose solucion.py holds the loop every `traza` runs.
+bucle_referencia = "bucle-con-tope"
 html_favicon = "widgets/assets/favicon.svg"

@@ -1,7 +1,8 @@
 """``python -m challenges <id> <file.py> [--json]``: grade a file with a challenge's tests.
 
 Prints one line per test (``✔ name`` or ``✘ name: message``, further lines of the message
-indented) and a last line ``N passed, M failed``; with ``--json``, the grader's dict instead.
+indented) and a last line ``N passed, M failed``; with ``--json``, the result instead (its shape:
+``widgets.calificador.resultado``).
 Exit status: 0 when every test passes, 1 when any fails, 2 on a usage error.
 
 The grader stops a submission that runs past its time limit. Python 3.11 has no
@@ -17,6 +18,8 @@ import os
 import sys
 import threading
 from pathlib import Path
+
+from widgets.calificador import LIMITE, Veredicto, limites, resultado as resultados
 
 from . import CARPETA, calificador, desafios
 
@@ -46,12 +49,11 @@ def main(argv: list[str]) -> int:
     except (OSError, UnicodeDecodeError) as e:
         return _uso(f"no se puede leer {ruta}: {e}")
 
-    ns = calificador(CARPETA)
+    c = calificador(CARPETA)
     como_json = "--json" in opciones
-    reloj = _Reloj(ns, desafio, como_json)
+    reloj = _Reloj(c, desafio, como_json)
     try:
-        resultado = ns["calificar"](desafio, codigo, al_empezar=reloj.empieza,
-                                    al_acabar=reloj.acaba)
+        resultado = c.calificar(desafio, codigo, al_empezar=reloj.empieza, al_acabar=reloj.acaba)
     finally:
         reloj.para()
     _imprimir(resultado, como_json)
@@ -87,10 +89,9 @@ def _sangrado(texto: str) -> str:
 class _Reloj:
     """The command's own clock: a test that outlives the grader's limit ends the process."""
 
-    def __init__(self, ns: dict, desafio: str, como_json: bool):
-        self.ns, self.desafio, self.como_json = ns, desafio, como_json
-        self.nombres = ns["nombres"](desafio)
-        self.funcion = next(iter(ns["_a_escribir"](desafio)))
+    def __init__(self, c, desafio: str, como_json: bool):
+        self.c, self.desafio, self.como_json = c, desafio, como_json
+        self.funcion = next(iter(c.a_escribir(desafio)))
         self.empezadas: list[str] = []
         self.hechas: dict[str, dict] = {}
         self.temporizador: threading.Timer | None = None
@@ -98,7 +99,7 @@ class _Reloj:
     def empieza(self, nombre: str) -> None:
         self.para()
         self.empezadas.append(nombre)
-        self.temporizador = threading.Timer(self.ns["LIMITE"] + MARGEN, self.plantarse)
+        self.temporizador = threading.Timer(LIMITE + MARGEN, self.plantarse)
         self.temporizador.daemon = True
         self.temporizador.start()
 
@@ -113,21 +114,9 @@ class _Reloj:
     def plantarse(self) -> None:
         # The main thread is stuck in the submission: say what is known and leave.
         actual = self.empezadas[-1]
-        limite = f"{self.ns['LIMITE']:g} s".replace(".", ",")
-        pruebas = []
-        for nombre in self.nombres:
-            if nombre in self.hechas:
-                pruebas.append(self.hechas[nombre])
-            elif nombre == actual:
-                mensaje = (f"{self.funcion} no terminó en {limite}: ¿falta el tope? "
-                           f"(y no se dejó detener)")
-                pruebas.append(self.ns["_resultado"](nombre, "tiempo", mensaje))
-            else:
-                pruebas.append(self.ns["_resultado"](nombre, "no-probada",
-                                                     f"no se probó: «{actual}» no terminó"))
-        superadas = sum(1 for p in pruebas if p["ok"])
-        resultado = {"desafio": self.desafio, "superadas": superadas, "total": len(pruebas),
-                     "segundos": None, "error": None, "pruebas": pruebas}
+        veredicto = Veredicto("tiempo", limites.no_se_dejo_detener(self.funcion, LIMITE))
+        resultado = self.c.cortado(self.desafio, self.hechas, actual, veredicto,
+                                   resultados.no_termino(actual))
         _imprimir(resultado, self.como_json, sys.__stdout__)
         os._exit(1)
 

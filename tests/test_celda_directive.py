@@ -16,6 +16,7 @@ sys.path.insert(0, {raiz!r})
 project = "Prueba"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 myst_enable_extensions = ["colon_fence"]
 bucle_curso = "prueba"
 """

@@ -1,7 +1,7 @@
 """The challenges and their grader, in CPython (and once in Pyodide, under Node).
 
-The grader is loaded the way the page loads it: its text executed in a fresh namespace whose
-``open_url`` reads the site's paths (here, from disk).
+The grader is the engine the page imports (``widgets.calificador``), reading the site's paths
+(here, from disk).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 import challenges
+from widgets.calificador import ARCHIVO, Veredicto
+from widgets.calificador.trazas import trazar
 
 RAIZ = Path(__file__).resolve().parent.parent
 DESAFIO = "bucle-con-tope"
@@ -42,7 +44,7 @@ def ns():
 @pytest.fixture(scope="module")
 def calificar(ns):
     def hacer(codigo, **opciones):
-        return ns["calificar"](DESAFIO, textwrap.dedent(codigo), **opciones)
+        return ns.calificar(DESAFIO, textwrap.dedent(codigo), **opciones)
     return hacer
 
 
@@ -172,23 +174,23 @@ def por_archivo(problemas):
 
 def test_las_conversaciones_generadas_son_deterministas_y_no_son_la_leccion():
     uno, dos = challenges.calificador(), challenges.calificador()
-    nombres = uno["nombres"](DESAFIO)
-    assert nombres == dos["nombres"](DESAFIO)
+    nombres = uno.nombres(DESAFIO)
+    assert nombres == dos.nombres(DESAFIO)
     otras = [n for n in nombres if n.startswith("otra conversación")]
     assert len(otras) >= 3
-    leccion = uno["caso"](DESAFIO, "la conversación de la lección")
+    leccion = uno.caso(DESAFIO, "la conversación de la lección")
     for nombre in otras:
-        caso = uno["caso"](DESAFIO, nombre)
-        assert caso == dos["caso"](DESAFIO, nombre)
+        caso = uno.caso(DESAFIO, nombre)
+        assert caso == dos.caso(DESAFIO, nombre)
         assert caso["guion"][-1][1] != leccion["guion"][-1][1]
-    turnos = {len(uno["caso"](DESAFIO, n)["guion"]) for n in otras}
+    turnos = {len(uno.caso(DESAFIO, n)["guion"]) for n in otras}
     assert len(turnos) >= 3 and turnos != {4}
 
 
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns):
     """pruebas.py shares its namespace with the runtime: it must not rebind any runtime name,
     or the teaching messages (GuionRoto uses muestra, _normaliza...) would change."""
-    pruebas = ns["_espacio_de_pruebas"](DESAFIO)
+    pruebas = ns.pruebas(DESAFIO)
     solo_runtime = {}
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivo = f"runtime/{nombre}.py"
@@ -196,7 +198,7 @@ def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns):
     for nombre, valor in solo_runtime.items():
         if not nombre.startswith("__"):  # __builtins__, __doc__: the file's own
             assert lo_mismo(pruebas[nombre], valor), nombre
-    lector = ns["Envio"](DESAFIO, "def bucle(a, b, c, d): pass").espacio()
+    lector = ns.envio(DESAFIO, "def bucle(a, b, c, d): pass").espacio()
     assert pruebas["ModeloGuionizado"] is not lector["ModeloGuionizado"]
     assert pruebas["HERRAMIENTAS"] is not lector["HERRAMIENTAS"]
 
@@ -229,27 +231,27 @@ def test_cada_prueba_empieza_en_un_espacio_nuevo(calificar):
 def test_caso_argumentos_y_preparar_permiten_repetir_una_prueba_fuera(ns):
     """Rebuild a test's model, inicio, entorno and tope, and run the reader's function under
     the grader's limit: what «Ver tu traza» needs."""
-    caso = ns["caso"](DESAFIO, "se detiene en el tope")
+    caso = ns.caso(DESAFIO, "se detiene en el tope")
     assert caso["tope"] == 3 and caso["motivo"] == "tope"
-    lector = ns["preparar"](DESAFIO, SOLUCION).funcion("bucle")
-    assert lector.__wrapped__.__code__.co_filename == ns["ARCHIVO"]
-    modelo, inicio, entorno, tope = ns["argumentos"](DESAFIO, "se detiene en el tope")
+    lector = ns.preparar(DESAFIO, SOLUCION).funcion("bucle")
+    assert lector.__wrapped__.__code__.co_filename == ARCHIVO
+    modelo, inicio, entorno, tope = ns.argumentos(DESAFIO, "se detiene en el tope")
     assert (inicio, entorno, tope) == (caso["inicio"], caso["entorno"], caso["tope"])
     motivo, texto, M = lector(modelo, inicio, entorno, tope)
     assert (motivo, texto, M) == ("tope", None, caso["M"])
     assert entorno == caso["entorno_final"]
 
-    with pytest.raises(ns["Veredicto"]) as e:
-        ns["preparar"](DESAFIO, "def bucle(:\n")
+    with pytest.raises(Veredicto) as e:
+        ns.preparar(DESAFIO, "def bucle(:\n")
     assert e.value.datos["tipo"] == "sintaxis" and e.value.datos["linea"] == 1
     # The reader's own exception comes out as it is; a time limit, as a Veredicto.
-    roto = ns["preparar"](DESAFIO, "def bucle(m, i, e, t):\n    return 1 / 0\n").funcion("bucle")
+    roto = ns.preparar(DESAFIO, "def bucle(m, i, e, t):\n    return 1 / 0\n").funcion("bucle")
     with pytest.raises(ZeroDivisionError):
-        roto(*ns["argumentos"](DESAFIO, "un tope de 1"))
-    sin_fin = ns["preparar"](DESAFIO, "def bucle(m, i, e, t):\n    while True:\n        pass\n",
+        roto(*ns.argumentos(DESAFIO, "un tope de 1"))
+    sin_fin = ns.preparar(DESAFIO, "def bucle(m, i, e, t):\n    while True:\n        pass\n",
                              limite=0.2).funcion("bucle")
-    with pytest.raises(ns["Veredicto"]) as e:
-        sin_fin(*ns["argumentos"](DESAFIO, "un tope de 1"))
+    with pytest.raises(Veredicto) as e:
+        sin_fin(*ns.argumentos(DESAFIO, "un tope de 1"))
     assert e.value.datos["tipo"] == "tiempo"
     assert e.value.__traceback__ is not None
 
@@ -283,11 +285,9 @@ def test_el_gancho_de_traza_recibe_la_funcion_y_los_argumentos(ns, calificar):
 
 
 def test_con_la_grabadora_de_trazas_de_verdad(ns, calificar):
-    """challenges/trazas.py, loaded as the page loads it, plugs into the hook as it is."""
-    trazas = {"__name__": "trazas"}
-    exec(compile((RAIZ / "challenges" / "trazas.py").read_text(), "trazas.py", "exec"), trazas)
+    """The engine's trace recorder plugs into the hook as it is."""
     error = next(e for e in ERRORES if e.archivo.stem == "sin_observaciones")
-    r = calificar(error.codigo, traza=trazas["trazar"])
+    r = calificar(error.codigo, traza=trazar)
     traza = prueba(r, "la conversación de la lección")["traza"]
     json.dumps(traza)
     modelos = [ev for ev in traza["eventos"] if ev["tipo"] == "modelo"]
@@ -298,13 +298,39 @@ def test_con_la_grabadora_de_trazas_de_verdad(ns, calificar):
     assert "respuesta = modelo(M, HERRAMIENTAS)" in error.codigo.splitlines()[9]
 
 
+def test_los_resultados_guardados_son_los_del_calificador():
+    """tests/fixtures/resultados/*.json (read by the JS tests) are what the engine gives now;
+    ``python -m tests.fixtures.resultados`` writes them again."""
+    from tests.fixtures import resultados
+
+    guardados = resultados.guardados()
+    hechos = resultados.generar()
+    assert sorted(guardados) == sorted(hechos)
+    for nombre, r in hechos.items():
+        assert resultados.sin_reloj(guardados[nombre]) == json.loads(json.dumps(
+            resultados.sin_reloj(r))), nombre
+    tipos = {p["tipo"] for r in hechos.values() for p in r["pruebas"]}
+    assert {"ok", "fallo", "error", "tiempo", "salida", "no-probada"} <= tipos
+    assert any(p["turno"] for p in hechos["conocido"]["pruebas"])
+    assert hechos["error-del-lector"]["pruebas"][0]["linea"] == 4
+    assert hechos["sintaxis"]["error"]["tipo"] == "sintaxis"
+    assert hechos["sin-funcion"]["error"]["tipo"] == "falta"
+
+
 def test_datos_para_la_pagina(ns):
-    datos = ns["datos"](DESAFIO)
-    assert datos["pruebas"] == ns["nombres"](DESAFIO)
+    datos = ns.datos(DESAFIO)
+    assert datos["pruebas"] == ns.nombres(DESAFIO)
     assert datos["pista"] and datos["limite"] == 2.0
     assert datos["a_escribir"] == {"bucle": ["modelo", "inicio", "entorno", "tope"]}
-    json.dumps(ns["calificar"](DESAFIO, SOLUCION))
-    json.dumps(ns["caso"](DESAFIO, "la conversación de la lección"))
+    assert datos["mensajes"] == {
+        "tiempo": "bucle no terminó en 2 s: ¿falta el tope? (y no se dejó detener)",
+        "tiempo_al_cargar": "Tu código no terminó de cargarse en 2 s: ¿un bucle sin fin fuera "
+                            "de las funciones? (y no se dejó detener)",
+        "no_probada": "no se probó: «{prueba}» no terminó",
+        "no_probada_al_cargar": "no se probó: tu código no se pudo cargar",
+    }
+    json.dumps(ns.calificar(DESAFIO, SOLUCION))
+    json.dumps(ns.caso(DESAFIO, "la conversación de la lección"))
 
 
 # ------------------------------------------------- code that does not end well
@@ -600,28 +626,43 @@ for (const [ruta, texto] of Object.entries(archivos)) {
 }
 py.globals.set("CASOS", readFileSync(process.argv[3], "utf8"));
 console.log(py.runPython(`
-import io, json, sys
-def open_url(url):
-    return io.StringIO(open("/sitio/" + url).read())
-ns = {"open_url": open_url}
-exec(open_url("_static/bucle/desafios/calificador.py").read(), ns)
-ns["fuentes"](desafios="_static/bucle/desafios/", runtime="runtime/")
+import json, sys
+sys.path.insert(0, "/sitio/_static/bucle")
+from calificador import Calificador
+def leer(url):
+    return open("/sitio/" + url).read()
+c = Calificador(leer, desafios="_static/bucle/desafios/", runtime="runtime/")
 r = {"version": sys.version_info[:2], "monitoring": hasattr(sys, "monitoring")}
-r["resultados"] = {n: ns["calificar"]("bucle-con-tope", c) for n, c in json.loads(CASOS).items()}
+r["resultados"] = {n: c.calificar(d, codigo) for n, (d, codigo) in json.loads(CASOS).items()}
 json.dumps(r, ensure_ascii=False)
 `));
 """
 
 
-def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificar):
-    """The grader's text run by Pyodide (Python 3.14, sys.monitoring) in Node gives the same
-    verdicts as CPython, and stops a loop that catches everything."""
+def en_pyodide(tmp_path, desafios, casos):
+    """Grade ``casos`` ({name: (challenge, code)}) in Pyodide under Node, with the engine's files
+    and those of ``desafios`` written where the site has them; return its output."""
     pyodide = RAIZ / "node_modules" / "pyodide"
-    archivos = {"_static/bucle/desafios/calificador.py": (RAIZ / "challenges" / "calificador.py").read_text()}
-    for nombre in challenges.ARCHIVOS_DESAFIO:
-        archivos[f"_static/bucle/desafios/{DESAFIO}/{nombre}"] = (CARPETA / nombre).read_text()
+    archivos = {f"_static/bucle/calificador/{p.name}": p.read_text()
+                for p in sorted((RAIZ / "widgets" / "calificador").glob("*.py"))}
+    for desafio in desafios:
+        for nombre in challenges.ARCHIVOS_DESAFIO:
+            archivos[f"_static/bucle/desafios/{desafio}/{nombre}"] = \
+                (RAIZ / "challenges" / desafio / nombre).read_text()
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
+    (tmp_path / "archivos.json").write_text(json.dumps(archivos))
+    (tmp_path / "casos.json").write_text(json.dumps(casos))
+    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
+    p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "archivos.json",
+                        tmp_path / "casos.json"], capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
+def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificar):
+    """The engine imported by Pyodide (Python 3.14, sys.monitoring) in Node gives the same
+    verdicts as CPython, and stops a loop that catches everything."""
     casos = {"solucion": SOLUCION, "inicial": INICIAL}
     casos.update({e.archivo.stem: e.codigo for e in ERRORES})
     casos.update({f"roto: {n}": c for n, (c, *_) in ROTOS.items()})
@@ -629,13 +670,7 @@ def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificar):
     casos["traga"] = ("def bucle(modelo, inicio, entorno, tope):\n    while True:\n        try:\n"
                       "            while True:\n                pass\n        except BaseException:\n"
                       "            pass\n")
-    (tmp_path / "archivos.json").write_text(json.dumps(archivos))
-    (tmp_path / "casos.json").write_text(json.dumps(casos))
-    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
-    p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "archivos.json",
-                        tmp_path / "casos.json"], capture_output=True, text=True, timeout=180)
-    assert p.returncode == 0, p.stderr
-    salida = json.loads(p.stdout)
+    salida = en_pyodide(tmp_path, [DESAFIO], {n: (DESAFIO, c) for n, c in casos.items()})
     assert salida["monitoring"] and salida["version"][0] == 3 and salida["version"][1] >= 12
     pyo = salida["resultados"]
     traga = pyo.pop("traga")

@@ -20,7 +20,7 @@ import pytest
 
 import challenges
 from tests.conftest import construir
-from tests.test_challenges import lo_mismo
+from tests.test_challenges import en_pyodide, lo_mismo
 
 RAIZ = Path(__file__).resolve().parent.parent
 LECCION_1, LECCION_3 = "ejecutar-llamada", "errores-como-observaciones"
@@ -50,7 +50,7 @@ def ns():
 
 
 def calificar(ns, desafio, codigo, **opciones):
-    return ns["calificar"](desafio, textwrap.dedent(codigo), **opciones)
+    return ns.calificar(desafio, textwrap.dedent(codigo), **opciones)
 
 
 def prueba(resultado, nombre):
@@ -160,9 +160,9 @@ def sin_lineas(resultado):
 
 def test_datos_para_la_pagina(ns):
     for desafio in DESAFIOS:
-        datos = ns["datos"](desafio)
+        datos = ns.datos(desafio)
         assert datos["a_escribir"] == {"ejecutar": ["ll", "entorno"]}
-        assert datos["pruebas"] == ns["nombres"](desafio) and datos["pista"]
+        assert datos["pruebas"] == ns.nombres(desafio) and datos["pista"]
         json.dumps(calificar(ns, desafio, leer(desafio, "inicial.py")))
 
 
@@ -170,7 +170,7 @@ def test_datos_para_la_pagina(ns):
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
     """pruebas.py shares its namespace with the runtime: rebinding a runtime name would change
     the runtime's own messages (GuionRoto uses muestra...)."""
-    pruebas = ns["_espacio_de_pruebas"](desafio)
+    pruebas = ns.pruebas(desafio)
     solo_runtime = {}
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivo = f"runtime/{nombre}.py"
@@ -184,7 +184,7 @@ def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
 
 
 def test_la_conversacion_de_la_leccion_es_la_del_guion_de_errores(ns):
-    pruebas = ns["_espacio_de_pruebas"](LECCION_3)
+    pruebas = ns.pruebas(LECCION_3)
     leccion = pruebas["CONVERSACIONES"][0]
     assert leccion.nombre == "la conversación de la lección"
     assert leccion.guion == pruebas["guion_errores"]()
@@ -195,7 +195,7 @@ def test_la_conversacion_de_la_leccion_es_la_del_guion_de_errores(ns):
 
 def test_las_conversaciones_generadas_traen_errores_que_la_leccion_no_muestra():
     uno, dos = challenges.calificador(), challenges.calificador()
-    a, b = uno["_espacio_de_pruebas"](LECCION_3), dos["_espacio_de_pruebas"](LECCION_3)
+    a, b = uno.pruebas(LECCION_3), dos.pruebas(LECCION_3)
     generadas = a["CONVERSACIONES"][1:]
     assert len(generadas) >= 2
     leccion = a["CONVERSACIONES"][0]
@@ -204,7 +204,7 @@ def test_las_conversaciones_generadas_traen_errores_que_la_leccion_no_muestra():
         return [r["content"] for obs in c.observaciones for r in obs if r["is_error"]]
     vistos = set()
     for c, otra in zip(generadas, b["CONVERSACIONES"][1:]):
-        assert c.nombre.startswith("otra conversación") and c.nombre in uno["nombres"](LECCION_3)
+        assert c.nombre.startswith("otra conversación") and c.nombre in uno.nombres(LECCION_3)
         assert (c.guion, c.nombre) == (otra.guion, otra.nombre)  # seeded: the same every time
         assert c.errores >= 5
         assert not set(errores(c)) & set(errores(leccion))
@@ -276,10 +276,10 @@ def capturar_funciones(envio):
 def test_las_herramientas_cambiadas_vuelven_a_su_sitio(ns, desafio, nombre):
     """Spies and broken tools live in the reader's namespace of one test and are put back
     when it ends, whatever the reader did; the tests' own tools are never touched."""
-    pruebas = ns["_espacio_de_pruebas"](desafio)
+    pruebas = ns.pruebas(desafio)
     funcion_de_prueba = dict(pruebas["PRUEBAS"])[nombre]
     for codigo in [leer(desafio, "solucion.py")] + [e.codigo for e in ERRORES[desafio]]:
-        envio = ns["Envio"](desafio, codigo)
+        envio = ns.envio(desafio, codigo)
         hechas = capturar_funciones(envio)
         try:
             funcion_de_prueba(envio)
@@ -353,7 +353,7 @@ def test_un_fallo_de_la_prueba_sigue_siendo_interno(ns, tmp_path):
         PRUEBAS = [("rota", rota), ("del lector", del_lector)]
     """))
     propio = challenges.calificador(tmp_path / "desafios")
-    r = propio["calificar"]("prueba-rota", "def f(x):\n    if x == 2:\n        raise KeyError(x)\n")
+    r = propio.calificar("prueba-rota", "def f(x):\n    if x == 2:\n        raise KeyError(x)\n")
     rota, del_lector = r["pruebas"]
     assert rota["tipo"] == "interno" and "KeyError: 'no hay'" in rota["mensaje"]
     assert (del_lector["tipo"], del_lector["linea"]) == ("error", 3)
@@ -388,6 +388,7 @@ sys.path.insert(0, {str(RAIZ)!r})
 project = "Errores"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 html_theme = "furo"
 """
 
@@ -457,7 +458,7 @@ def test_los_desafios_de_las_lecciones_se_construyen_y_se_publican(sitio_leccion
         assert m, desafio
         datos = json.loads(re.search(r'<script type="application/json" class="bucle-datos">'
                                      r'(.*?)</script>', m.group(1), re.S).group(1))
-        assert datos["pruebas"] == ns["nombres"](desafio)
+        assert datos["pruebas"] == ns.nombres(desafio)
         assert datos["inicial"] == leer(desafio, "inicial.py")
         assert datos["solucion"] == leer(desafio, "solucion.py")
         publicados = sitio_lecciones / "_static" / "bucle" / "desafios" / desafio
@@ -503,50 +504,13 @@ def test_sin_el_ejecutar_de_la_leccion_3_la_traza_de_errores_no_se_construye(tmp
 
 # ------------------------------------------------------------- same in Pyodide
 
-NODE_PYODIDE = """
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
-import { readFileSync } from "node:fs";
-const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
-const archivos = JSON.parse(readFileSync(process.argv[2], "utf8"));
-for (const [ruta, texto] of Object.entries(archivos)) {
-  py.FS.mkdirTree("/sitio/" + ruta.split("/").slice(0, -1).join("/"));
-  py.FS.writeFile("/sitio/" + ruta, texto);
-}
-py.globals.set("CASOS", readFileSync(process.argv[3], "utf8"));
-console.log(py.runPython(`
-import io, json
-def open_url(url):
-    return io.StringIO(open("/sitio/" + url).read())
-ns = {"open_url": open_url}
-exec(open_url("_static/bucle/desafios/calificador.py").read(), ns)
-ns["fuentes"](desafios="_static/bucle/desafios/", runtime="runtime/")
-r = {n: ns["calificar"](d, c) for n, (d, c) in json.loads(CASOS).items()}
-json.dumps(r, ensure_ascii=False)
-`));
-"""
-
-
 def test_los_desafios_dan_lo_mismo_en_pyodide(ns, tmp_path):
-    pyodide = RAIZ / "node_modules" / "pyodide"
-    desafios = RAIZ / "challenges"
-    archivos = {"_static/bucle/desafios/calificador.py": (desafios / "calificador.py").read_text()}
-    for desafio in DESAFIOS:
-        for nombre in challenges.ARCHIVOS_DESAFIO:
-            archivos[f"_static/bucle/desafios/{desafio}/{nombre}"] = leer(desafio, nombre)
-    for nombre in ("entorno", "guionizado", "escenarios"):
-        archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
     casos = {}
     for desafio in DESAFIOS:
         casos[f"{desafio}/solucion"] = (desafio, leer(desafio, "solucion.py"))
         casos[f"{desafio}/inicial"] = (desafio, leer(desafio, "inicial.py"))
         casos.update({f"{desafio}/{e.archivo.stem}": (desafio, e.codigo) for e in ERRORES[desafio]})
         casos.update({f"{desafio}/{n}": (desafio, c) for n, (c, *_) in LANZAN.items()})
-    (tmp_path / "archivos.json").write_text(json.dumps(archivos))
-    (tmp_path / "casos.json").write_text(json.dumps(casos))
-    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
-    p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "archivos.json",
-                        tmp_path / "casos.json"], capture_output=True, text=True, timeout=180)
-    assert p.returncode == 0, p.stderr
-    pyo = json.loads(p.stdout)
+    pyo = en_pyodide(tmp_path, DESAFIOS, casos)["resultados"]
     for nombre, (desafio, codigo) in casos.items():
         assert sin_reloj(pyo[nombre]) == sin_reloj(calificar(ns, desafio, codigo)), nombre

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
+import sys
 import textwrap
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -18,6 +18,7 @@ from tests.conftest import construir
 RAIZ = Path(__file__).resolve().parent.parent
 DESAFIO = "bucle-con-tope"
 CARPETA = RAIZ / "challenges" / DESAFIO
+MOTOR = RAIZ / "widgets" / "calificador"
 
 CONF = f"""
 import sys
@@ -25,6 +26,7 @@ sys.path.insert(0, {str(RAIZ)!r})
 project = "Prueba"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 html_theme = "furo"
 bucle_curso = "prueba"
 """
@@ -58,20 +60,29 @@ def test_el_widget_lleva_sus_datos(html):
     assert w["id"] == w["data-bucle-id"] == DESAFIO
     assert w["data-bucle-curso"] == "prueba-desafios" and w["data-bucle-pagina"] == "index"
     assert w["class"] == ["bucle-widget", "bucle-desafio"]
-    ns = challenges.calificador()
+    c = challenges.calificador()
     assert datos == {
         "desafio": DESAFIO,
         "inicial": (CARPETA / "inicial.py").read_text(encoding="utf-8"),
-        "pruebas": ns["nombres"](DESAFIO),
-        "pista": ns["datos"](DESAFIO)["pista"],
+        "pruebas": c.nombres(DESAFIO),
+        "pista": c.datos(DESAFIO)["pista"],
         "pista_tras": 3,
         "solucion": (CARPETA / "solucion.py").read_text(encoding="utf-8"),
         "solucion_tras": 6,
         "limite": 2.0,
+        "mensajes": c.datos(DESAFIO)["mensajes"],
+        "urls": {
+            "calificador": "_static/bucle/calificador/",
+            "archivos": sorted(p.name for p in MOTOR.glob("*.py")),
+            "desafios": "_static/bucle/desafios/",
+            "runtime": "runtime/",
+        },
+        "runtime_modulos": ["entorno", "escenarios", "guionizado"],
         "calificador": "_static/bucle/desafios/calificador.py",
         "desafios": "_static/bucle/desafios/",
         "runtime": "runtime/",
     }
+    assert "«{prueba}»" in datos["mensajes"]["no_probada"]
 
 
 def test_sin_javascript_se_leen_el_enunciado_y_el_codigo(html):
@@ -94,6 +105,10 @@ def test_la_pagina_carga_el_modulo_del_desafio(html):
 
 
 def test_publica_el_calificador_y_las_pruebas(html):
+    motor = html / "_static" / "bucle" / "calificador"
+    assert sorted(p.name for p in motor.iterdir()) == sorted(p.name for p in MOTOR.glob("*.py"))
+    for archivo in MOTOR.glob("*.py"):
+        assert (motor / archivo.name).read_bytes() == archivo.read_bytes()
     publicados = html / "_static" / "bucle" / "desafios"
     assert (publicados / "calificador.py").read_bytes() == (RAIZ / "challenges" / "calificador.py").read_bytes()
     for nombre in ("inicial.py", "pruebas.py"):
@@ -102,22 +117,40 @@ def test_publica_el_calificador_y_las_pruebas(html):
     assert sorted(p.name for p in (publicados / DESAFIO).iterdir()) == ["inicial.py", "pruebas.py"]
 
 
-def test_lo_publicado_basta_para_calificar_desde_la_pagina(html):
-    """What the worker does: resolve the widget's URLs against the page, fetch, exec, grade."""
+def test_lo_publicado_basta_para_calificar_desde_la_pagina(html, tmp_path):
+    """What the worker does: resolve the widget's URLs against the page, fetch the engine's
+    files into a folder, import the package ``calificador`` from it, grade."""
     _, _, datos = widget_de(html / "index.html")
     pagina = "http://sitio/index.html"
+    urls = datos["urls"]
 
-    def open_url(url):
+    def leer(url):
         ruta = urlsplit(urljoin(pagina, url)).path.lstrip("/")
-        return io.StringIO((html / ruta).read_text(encoding="utf-8"))
+        return (html / ruta).read_text(encoding="utf-8")
 
-    ns = {"open_url": open_url}
-    exec(open_url(datos["calificador"]).read(), ns)
-    ns["fuentes"](desafios=datos["desafios"], runtime=datos["runtime"])
-    r = ns["calificar"](DESAFIO, datos["solucion"])
+    carpeta = tmp_path / "calificador"
+    carpeta.mkdir()
+    for nombre in urls["archivos"]:
+        (carpeta / nombre).write_text(leer(urls["calificador"] + nombre), encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        from calificador import Calificador
+    finally:
+        sys.path.remove(str(tmp_path))
+        for nombre in [n for n in sys.modules if n.split(".")[0] == "calificador"]:
+            del sys.modules[nombre]
+    c = Calificador(leer, desafios=urls["desafios"], runtime=urls["runtime"],
+                    runtime_modulos=datos["runtime_modulos"])
+    r = c.calificar(DESAFIO, datos["solucion"])
     assert (r["superadas"], r["total"]) == (len(datos["pruebas"]), len(datos["pruebas"]))
-    r = ns["calificar"](DESAFIO, datos["inicial"])
+    r = c.calificar(DESAFIO, datos["inicial"])
     assert r["superadas"] == 0
+    # The challenge files published are exactly those the engine read.
+    leidos = {urlsplit(urljoin(pagina, url)).path.lstrip("/") for url in c.leidos()}
+    desafios = html / "_static" / "bucle" / "desafios"
+    publicados = {p.relative_to(html).as_posix() for p in desafios.rglob("*.py")
+                  if p.parent != desafios}  # the old one-file grader aside
+    assert publicados == {r for r in leidos if "/desafios/" in r}
 
 
 def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
@@ -143,6 +176,10 @@ def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
     assert datos["runtime"] == "../runtime/"
     assert (salida / "capitulo" / datos["calificador"]).resolve().is_file()
     assert (salida / "capitulo" / datos["runtime"] / "entorno.py").resolve().is_file()
+    assert datos["urls"]["calificador"] == "../_static/bucle/calificador/"
+    assert datos["urls"]["desafios"] == "../_static/bucle/desafios/"
+    assert datos["urls"]["runtime"] == "../runtime/"
+    assert (salida / "capitulo" / datos["urls"]["calificador"] / "__init__.py").resolve().is_file()
 
 
 def test_una_pagina_sin_desafios_no_publica_nada(html, tmp_path):

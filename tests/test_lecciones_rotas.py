@@ -28,6 +28,7 @@ sys.path.insert(0, {str(ROOT)!r})
 project = "Lecciones rotas"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 myst_enable_extensions = ["colon_fence"]
 exclude_patterns = ["LEEME.md"]
 bucle_curso = "lecciones-rotas"

@@ -1,9 +1,8 @@
-"""Traces: the recorder (challenges/trazas.py) on the real loop of «El bucle» and on buggy loops,
+"""Traces: the recorder (widgets/calificador/trazas.py) on the real loop of «El bucle» and on buggy loops,
 the `traza` directive that embeds one trace per cap, and the build errors of a bad scenario."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -12,21 +11,14 @@ import pytest
 
 from runtime import espacio
 from tests.conftest import ROOT, construir
+from widgets.calificador import trazas
 
-TRAZAS_PY = ROOT / "challenges" / "trazas.py"
+TRAZAS_PY = ROOT / "widgets" / "calificador" / "trazas.py"
 SOLUCION = ROOT / "challenges" / "bucle-con-tope" / "solucion.py"
 LISTA_COMPLETA = "pan, leche, patatas, tomates, pepino, pimiento, ajo, huevos, cebolla"
 FINAL = "He añadido a lista.txt tomates, pepino, pimiento, ajo, huevos y cebolla."
 
 
-def modulo_trazas():
-    spec = importlib.util.spec_from_file_location("trazas_de_prueba", TRAZAS_PY)
-    modulo = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(modulo)
-    return modulo
-
-
-trazas = modulo_trazas()
 
 
 def pagina(codigo: str = "") -> dict:
@@ -289,6 +281,7 @@ sys.path.insert(0, {str(ROOT)!r})
 project = "Errores"
 language = "es"
 extensions = ["myst_parser", "widgets"]
+from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)
 myst_enable_extensions = ["colon_fence"]
 html_theme = "furo"
 '''
@@ -329,6 +322,14 @@ guion = guoin_bucle()
 inicio = INICIO_BUCLE
 ```
 ''', 3, ["el código de la traza debe definir guion (el guion del modelo)"]),
+    "bucle": ('''# Bucle
+
+```{traza}
+:bucle: no-existe
+inicio = INICIO_BUCLE
+guion = guion_bucle()
+```
+''', 3, ["«:bucle: no-existe»: no existe el desafío «no-existe» (se buscó "]),
     "tope": ('''# Tope
 
 ```{traza}

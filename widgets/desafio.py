@@ -20,14 +20,21 @@ It produces one ``widget`` node (see :mod:`widgets.nodos`)::
 ``datos`` (JSON in the page): ``desafio`` (the id), ``inicial`` (starter code), ``pruebas`` (test
 names, in order), ``pista``, ``pista_tras`` (failed checks before the hint shows),
 ``solucion`` (the reference, shown after ``solucion_tras`` failed checks or once passed),
-``limite`` (seconds per test), and the URLs, relative to the page, of what the worker fetches:
-``calificador`` (the grader), ``desafios`` (the folder holding ``<id>/pruebas.py``) and
-``runtime``.
+``limite`` (seconds per test), ``mensajes`` (the engine's texts for a result the page builds
+itself, see ``Calificador.datos``), ``runtime_modulos`` (the runtime modules the tests load, in
+order) and ``urls``, relative to the page, of what the worker fetches: ``calificador`` (the
+folder of the engine package) with ``archivos`` (its files), ``desafios`` (the folder holding
+``<id>/pruebas.py``) and ``runtime``. (``calificador_antiguo``: the old one-file grader, until
+the worker imports the package.)
 
 At build time the challenge is checked (the reference passes every test, the starter fails,
 each known-wrong solution fails its test with its message); an unknown id or a failing check is
-an error at the directive's line, naming the challenge's file. The build publishes the grader and
-the starter and tests of the challenges in use under ``_static/bucle/desafios/``.
+an error at the directive's line, naming the challenge's file. Every path comes from the
+settings (``bucle_desafios_dir``, ``bucle_runtime_dir``, ``bucle_runtime_modulos``), relative
+to ``conf.py``'s folder. The build publishes the engine package under
+``_static/bucle/calificador/`` and, under ``_static/bucle/desafios/``, exactly the files of the
+challenges folder the engine read to grade the challenges in use (their ``inicial.py`` and
+``pruebas.py``, and what those ``usar``).
 """
 
 from __future__ import annotations
@@ -40,14 +47,32 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from .ajustes import ruta, runtime_modulos
+from .calificador import disco
 from .nodos import nuevo_widget
 from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
-ROOT = Path(__file__).resolve().parent.parent
+#: The engine package, published for the worker.
+MOTOR = Path(__file__).resolve().parent / "calificador"
 #: Where the published files go, inside the HTML output.
 PUBLICADOS = ("_static", "bucle", "desafios")
+PUBLICADO_MOTOR = ("_static", "bucle", "calificador")
+#: The old one-file grader (in the challenges folder), published while the worker still uses it.
+ANTIGUOS = ("calificador.py", "trazas.py")
 
-_comprobados: dict[tuple, list] = {}
+_comprobados: dict[tuple, "Comprobado"] = {}
+
+
+class Comprobado:
+    """What checking a challenge gave: its problems, its data for the page, the files of the
+    challenges folder the engine read (relative paths)."""
+
+    def __init__(self, carpeta: Path, runtime: Path, modulos: tuple[str, ...], ident: str):
+        calificador = disco.calificador(carpeta, runtime, modulos)
+        self.problemas = disco.comprobar(calificador, ident, carpeta)
+        self.datos = calificador.datos(ident) if not self.problemas else None
+        leidos = (disco.archivo_leido(url, carpeta) for url in calificador.leidos())
+        self.leidos = sorted({r for r in leidos if r} | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
 
 
 class Desafio(SphinxDirective):
@@ -60,15 +85,14 @@ class Desafio(SphinxDirective):
     })
 
     def run(self) -> list[nodes.Node]:
-        import challenges
-
         try:
             rechazar_desconocidas(self, "desafio")
         except Invalida as fallo:
             return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
 
-        carpeta = Path(self.config.bucle_desafios_dir)
-        disponibles = challenges.desafios(carpeta)
+        app = self.env.app
+        carpeta = ruta(app, "bucle_desafios_dir")
+        disponibles = disco.desafios(carpeta)
         if not self.arguments:
             raise self.error(f"falta el id del desafío, como en ```{{desafio}} "
                              f"{(disponibles or ['id'])[0]}; los hay: "
@@ -80,30 +104,40 @@ class Desafio(SphinxDirective):
         if not self.content:
             raise self.error(f"el desafío «{ident}» necesita un enunciado: escríbelo dentro "
                              f"de la directiva")
-        archivos = _archivos(carpeta, ident)
-        for archivo in archivos:
+        runtime = ruta(app, "bucle_runtime_dir")
+        modulos = runtime_modulos(app)
+        hecho = comprobar(carpeta, runtime, modulos, ident)
+        for archivo in _archivos(carpeta, runtime, ident, hecho.leidos):
             self.env.note_dependency(str(archivo))
-        problemas = comprobar(carpeta, ident, archivos)
-        if problemas:
-            lista = "\n".join(f"  {_relativo(archivo)}: {problema}"
-                              for archivo, problema in problemas)
+        if hecho.problemas:
+            lista = "\n".join(f"  {_relativo(archivo, app)}: {problema}"
+                              for archivo, problema in hecho.problemas)
             raise self.error(f"el desafío «{ident}» no pasa sus comprobaciones:\n{lista}")
 
         base = carpeta / ident
         inicial = (base / "inicial.py").read_text(encoding="utf-8")
-        del_calificador = challenges.calificador(carpeta)["datos"](ident)
         raiz = _raiz_relativa(self)
+        desafios_url = raiz + "/".join(PUBLICADOS) + "/"
         datos = {
             "desafio": ident,
             "inicial": inicial,
-            "pruebas": del_calificador["pruebas"],
-            "pista": del_calificador["pista"],
+            "pruebas": hecho.datos["pruebas"],
+            "pista": hecho.datos["pista"],
             "pista_tras": self.options.get("pista-tras", 3),
             "solucion": (base / "solucion.py").read_text(encoding="utf-8"),
             "solucion_tras": self.options.get("solucion-tras", 6),
-            "limite": del_calificador["limite"],
-            "calificador": raiz + "/".join(PUBLICADOS) + "/calificador.py",
-            "desafios": raiz + "/".join(PUBLICADOS) + "/",
+            "limite": hecho.datos["limite"],
+            "mensajes": hecho.datos["mensajes"],
+            "urls": {
+                "calificador": raiz + "/".join(PUBLICADO_MOTOR) + "/",
+                "archivos": [p.name for p in _motor()],
+                "desafios": desafios_url,
+                "runtime": raiz + "runtime/",
+            },
+            "runtime_modulos": list(modulos),
+            # Until the worker imports the package (see ANTIGUOS).
+            "calificador": desafios_url + "calificador.py",
+            "desafios": desafios_url,
             "runtime": raiz + "runtime/",
         }
         node = nuevo_widget(self, "desafio", datos, ident)
@@ -112,34 +146,40 @@ class Desafio(SphinxDirective):
         codigo = nodes.literal_block(inicial, inicial, language="python",
                                      classes=["bucle-desafio-inicial"])
         node += [enunciado, codigo]
-        _usados(self.env).setdefault(self.env.docname, set()).add(ident)
+        _usados(self.env).setdefault(self.env.docname, {})[ident] = hecho.leidos
         return [node]
 
 
-def _archivos(carpeta: Path, ident: str) -> list[Path]:
-    """Every file a challenge's checks depend on: its folder, the grader and the runtime."""
-    import challenges
+def _motor() -> list[Path]:
+    return sorted(MOTOR.glob("*.py"))
 
+
+def _archivos(carpeta: Path, runtime: Path, ident: str, leidos: list[str]) -> list[Path]:
+    """Every file a challenge's checks depend on: its folder, what its tests used, the engine
+    and the runtime."""
     propios = sorted(p for p in (carpeta / ident).rglob("*.py") if "__pycache__" not in p.parts)
-    runtime = sorted((ROOT / "runtime").glob("*.py"))
-    calificador = [challenges.CARPETA / nombre for nombre in challenges.ARCHIVOS_CALIFICADOR]
-    return propios + calificador + runtime
+    usados = [carpeta / r for r in leidos]
+    return sorted(set(propios + usados)) + _motor() + sorted(runtime.glob("*.py"))
 
 
-def comprobar(carpeta: Path, ident: str, archivos: list[Path]) -> list[tuple[Path, str]]:
+def comprobar(carpeta: Path, runtime: Path, modulos: tuple[str, ...], ident: str) -> Comprobado:
     """The challenge's build-time checks, run once per version of its files in this process."""
-    import challenges
+    def version(leidos):
+        archivos = _archivos(carpeta, runtime, ident, leidos)
+        return (str(runtime), modulos) + tuple((str(a), a.stat().st_mtime_ns, a.stat().st_size)
+                                               for a in archivos if a.is_file())
 
-    versiones = tuple((str(a), a.stat().st_mtime_ns, a.stat().st_size) for a in archivos)
-    clave = (str(carpeta), ident, versiones)
-    if clave not in _comprobados:
-        _comprobados[clave] = challenges.comprobar(ident, carpeta)
-    return _comprobados[clave]
+    hecho = _comprobados.get((str(carpeta), ident))
+    if hecho is None or hecho.version != version(hecho.leidos):
+        hecho = Comprobado(carpeta, runtime, modulos, ident)
+        hecho.version = version(hecho.leidos)
+        _comprobados[(str(carpeta), ident)] = hecho
+    return hecho
 
 
-def _relativo(archivo: Path) -> str:
+def _relativo(archivo: Path, app: Sphinx) -> str:
     try:
-        return str(Path(archivo).relative_to(ROOT))
+        return str(Path(archivo).relative_to(app.confdir))
     except ValueError:
         return str(archivo)
 
@@ -150,10 +190,11 @@ def _raiz_relativa(directive: SphinxDirective) -> str:
     return "../" * uri.count("/")
 
 
-def _usados(env) -> dict[str, set[str]]:
-    if not hasattr(env, "bucle_desafios"):
-        env.bucle_desafios = {}
-    return env.bucle_desafios
+def _usados(env) -> dict[str, dict[str, list[str]]]:
+    """{docname: {challenge: files of the challenges folder its grading read}}."""
+    if not hasattr(env, "bucle_desafios_leidos"):
+        env.bucle_desafios_leidos = {}
+    return env.bucle_desafios_leidos
 
 
 def purge_doc(app: Sphinx, env, docname: str) -> None:
@@ -167,27 +208,27 @@ def merge_info(app: Sphinx, env, docnames, other) -> None:
 
 
 def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
-    """Copy the grader and the starter and tests of each challenge in use into the output."""
+    """Copy the engine package and the challenge files its grading read into the output."""
     if exception is not None or app.builder.format != "html":
         return
-    import challenges
-
-    usados = sorted(set().union(*_usados(app.env).values()))
-    if not usados:
+    leidos = sorted({r for usados in _usados(app.env).values() for rs in usados.values() for r in rs})
+    if not leidos:
         return
+    motor = Path(app.outdir).joinpath(*PUBLICADO_MOTOR)
+    motor.mkdir(parents=True, exist_ok=True)
+    for archivo in _motor():
+        shutil.copyfile(archivo, motor / archivo.name)
+    carpeta = ruta(app, "bucle_desafios_dir")
     destino = Path(app.outdir).joinpath(*PUBLICADOS)
-    destino.mkdir(parents=True, exist_ok=True)
-    for nombre in challenges.ARCHIVOS_CALIFICADOR:
-        shutil.copyfile(challenges.CARPETA / nombre, destino / nombre)
-    carpeta = Path(app.config.bucle_desafios_dir)
-    for ident in usados:
-        (destino / ident).mkdir(exist_ok=True)
-        for nombre in challenges.ARCHIVOS_DESAFIO:
-            shutil.copyfile(carpeta / ident / nombre, destino / ident / nombre)
+    for relativa in leidos:
+        (destino / relativa).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(carpeta / relativa, destino / relativa)
+    for nombre in ANTIGUOS:
+        if (carpeta / nombre).is_file():
+            shutil.copyfile(carpeta / nombre, destino / nombre)
 
 
 def setup_desafio(app: Sphinx) -> None:
-    app.add_config_value("bucle_desafios_dir", str(ROOT / "challenges"), "env", types=[str])
     app.add_directive("desafio", Desafio)
     app.connect("env-purge-doc", purge_doc)
     app.connect("env-merge-info", merge_info)

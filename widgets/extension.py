@@ -1,9 +1,11 @@
 """Wires the widgets into Sphinx: configuration, one module per component, and the assets.
 
 Assets are added only to the pages that use a widget, and only for HTML builders. The build also
-publishes what the page runs: Pyodide's runtime files (from ``node_modules/pyodide``) under
-``_static/pyodide/`` and the course runtime (``runtime/*.py``) under ``runtime/``, so that a
-lesson's ``exec(open_url("runtime/entorno.py").read())`` fetches the file the repository holds.
+publishes what the page runs: Pyodide's runtime files (from the folder ``bucle_pyodide_dir``)
+under ``_static/pyodide/`` and the course runtime (the ``*.py`` of ``bucle_runtime_dir`` not
+starting with ``_``) under ``runtime/``, so that a lesson's
+``exec(open_url("runtime/entorno.py").read())`` fetches the file the author holds. Both settings
+are relative to the folder of ``conf.py`` (see :mod:`widgets.ajustes`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from . import __version__
+from .ajustes import ruta, setup_ajustes
 
 logger = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent
 STATIC = Path(__file__).resolve().parent / "static"
 #: Pyodide's files the page needs; everything else in the npm package stays out of the site.
 PYODIDE_FILES = (
@@ -32,9 +34,7 @@ PYODIDE_FILES = (
 
 
 def setup_extension(app: Sphinx) -> dict:
-    app.add_config_value("bucle_curso", "curso", "html", types=[str])
-    app.add_config_value("bucle_pyodide_dir", str(ROOT / "node_modules" / "pyodide"), "", types=[str])
-    app.add_config_value("bucle_runtime_dir", str(ROOT / "runtime"), "", types=[str])
+    setup_ajustes(app)
 
     from .csp import setup_csp
     from .paginas import setup_paginas
@@ -59,7 +59,7 @@ def publish_files(app: Sphinx, exception: Exception | None) -> None:
     shutil.copytree(STATIC, out / "_static" / "bucle", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".stamp"))
 
-    pyodide = Path(app.config.bucle_pyodide_dir)
+    pyodide = ruta(app, "bucle_pyodide_dir")
     missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
     if missing:
         raise ExtensionError(
@@ -72,7 +72,7 @@ def publish_files(app: Sphinx, exception: Exception | None) -> None:
 
     runtime_out = out / "runtime"
     runtime_out.mkdir(parents=True, exist_ok=True)
-    for source in sorted(Path(app.config.bucle_runtime_dir).glob("*.py")):
+    for source in sorted(ruta(app, "bucle_runtime_dir").glob("*.py")):
         if not source.name.startswith("_"):
             _copy_if_changed(source, runtime_out / source.name)
 

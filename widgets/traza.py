@@ -10,16 +10,18 @@ An author writes::
     guion = guion_bucle()
     ```
 
-The content is Python, run at build time in a fresh namespace with ``runtime/entorno.py``,
-``guionizado.py`` and ``escenarios.py`` loaded (as a page loads them). It must define ``inicio``
-(the start messages) and ``guion`` (the script of ``ModeloGuionizado``); it may define
+The content is Python, run at build time in a fresh namespace with the runtime modules loaded
+(``bucle_runtime_modulos`` of ``bucle_runtime_dir``, as a page loads them). It must define
+``inicio`` (the start messages) and ``guion`` (the script of ``ModeloGuionizado``); it may define
 ``entorno`` (default: ``dict(ENTORNO)``). ``:tope:`` is the maximum of the page's cap control.
 
-The build runs the reference loop of the challenge ``bucle-con-tope``
-(``challenges/bucle-con-tope/solucion.py``) with ``ModeloGuionizado(guion)`` once per cap from 1
-to ``tope``, records each run with ``challenges/trazas.py`` (whose docstring is the trace
-format), and embeds them all; the page steps through them with no Python. A scenario the model
-rejects fails the build at the directive's line, with the model's complaint.
+The build runs the reference loop, the ``bucle`` of the ``solucion.py`` of the challenge named
+by ``:bucle:`` or by the setting ``bucle_referencia`` (in ``bucle_desafios_dir``), with
+``ModeloGuionizado(guion)`` once per cap from 1 to ``tope``, records each run with
+``widgets.calificador.trazas`` (whose docstring is the trace format), and embeds them all; the
+page steps through them with no Python. ``:ejecutar:`` names a challenge whose reference
+``ejecutar`` the loop uses instead. A scenario the model rejects fails the build at the
+directive's line, with the model's complaint.
 
 Node tree (the children are what reads without JavaScript: the final M of the largest cap)::
 
@@ -35,7 +37,6 @@ Node tree (the children are what reads without JavaScript: the final M of the la
 from __future__ import annotations
 
 import copy
-import importlib.util
 import traceback
 from pathlib import Path
 
@@ -44,28 +45,13 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from .ajustes import ruta, runtime_modulos
+from .calificador.trazas import trazar
 from .nodos import nuevo_widget
 from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
-ROOT = Path(__file__).resolve().parent.parent
-REFERENCIA = ROOT / "challenges" / "bucle-con-tope" / "solucion.py"
-TRAZAS = ROOT / "challenges" / "trazas.py"
-RUNTIME = ("entorno", "guionizado", "escenarios")
 TOPE_MAXIMO = 50
 TITULO = "El bucle, paso a paso"
-
-_trazas_modulo = None
-
-
-def modulo_trazas():
-    """challenges/trazas.py as a module (challenges/ is not a package)."""
-    global _trazas_modulo
-    if _trazas_modulo is None:
-        spec = importlib.util.spec_from_file_location("bucle_trazas", TRAZAS)
-        modulo = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(modulo)
-        _trazas_modulo = modulo
-    return _trazas_modulo
 
 
 class TrazaDirective(SphinxDirective):
@@ -75,6 +61,9 @@ class TrazaDirective(SphinxDirective):
         "tope": directives.unchanged_required,
         "id": directives.unchanged_required,
         "titulo": directives.unchanged_required,
+        # A challenge id: the loop is the `bucle` of its reference solution (default: the
+        # setting bucle_referencia).
+        "bucle": directives.unchanged_required,
         # A challenge id: the loop runs with the `ejecutar` of that challenge's reference
         # solution (for lessons where `ejecutar` is what changes).
         "ejecutar": directives.unchanged_required,
@@ -93,8 +82,6 @@ class TrazaDirective(SphinxDirective):
         nodo = nuevo_widget(self, "traza", datos, self.options.get("id"))
         nodo += nodes.rubric(titulo, titulo)
         nodo += self._final_legible(trazas[str(tope)], tope)
-        for ruta in (REFERENCIA, TRAZAS, *(ROOT / "runtime" / f"{n}.py" for n in RUNTIME)):
-            self.env.note_dependency(str(ruta))
         return [nodo]
 
     def _tope(self) -> int:
@@ -106,9 +93,12 @@ class TrazaDirective(SphinxDirective):
 
     def _escenario(self) -> dict:
         """Run the author's code in a fresh namespace with the runtime loaded; check it."""
-        from runtime import espacio
-
-        ns = espacio(*RUNTIME)
+        app = self.env.app
+        ns = {"__name__": "__main__"}
+        for nombre in runtime_modulos(app):
+            archivo = ruta(app, "bucle_runtime_dir") / f"{nombre}.py"
+            self.env.note_dependency(str(archivo))
+            exec(compile(archivo.read_text(encoding="utf-8"), f"runtime/{nombre}.py", "exec"), ns)
         codigo = "\n".join(self.content)
         nombre = f"<traza de {self.env.docname}>"
         try:
@@ -129,25 +119,35 @@ class TrazaDirective(SphinxDirective):
         if not isinstance(ns["entorno"], dict):
             raise self.error("entorno debe ser un diccionario ruta → texto")
         # The reference loop, read from the challenge; it replaces any `bucle` of the author's.
-        exec(compile(REFERENCIA.read_text(encoding="utf-8"), str(REFERENCIA), "exec"), ns)
+        if "bucle" in self.options:
+            desafio = self.options["bucle"].strip()
+            ns["bucle"] = self._de_la_solucion(desafio, "bucle", f"«:bucle: {desafio}»", ns)
+        elif self.config.bucle_referencia:
+            desafio = self.config.bucle_referencia
+            ns["bucle"] = self._de_la_solucion(desafio, "bucle",
+                                               f"«bucle_referencia = {desafio!r}»", ns)
+        else:
+            raise self.error("falta el bucle de referencia: pon «:bucle: <id de un desafío>» en "
+                             "la traza o bucle_referencia = \"<id>\" en conf.py")
         if "ejecutar" in self.options:
-            ns["ejecutar"] = self._ejecutar_de(self.options["ejecutar"].strip(), ns)
+            # Its globals are a copy of `ns` holding the same FUNCIONES dict, which the
+            # recorder patches: its tool calls are recorded like the reference's.
+            desafio = self.options["ejecutar"].strip()
+            ns["ejecutar"] = self._de_la_solucion(desafio, "ejecutar", f"«:ejecutar: {desafio}»",
+                                                  dict(ns))
         return ns
 
-    def _ejecutar_de(self, desafio: str, ns: dict):
-        """The `ejecutar` of challenge ``desafio``'s reference solution, in the same namespace."""
-        solucion = ROOT / "challenges" / desafio / "solucion.py"
+    def _de_la_solucion(self, desafio: str, nombre: str, donde: str, ns: dict):
+        """Function ``nombre`` of challenge ``desafio``'s reference solution, executed in
+        ``ns``; ``donde`` names, in an error, what asked for it."""
+        solucion = ruta(self.env.app, "bucle_desafios_dir") / desafio / "solucion.py"
         if not solucion.is_file():
-            raise self.error(f"«:ejecutar: {desafio}»: no existe el desafío «{desafio}» "
-                             f"(se buscó {solucion.relative_to(ROOT)})")
+            raise self.error(f"{donde}: no existe el desafío «{desafio}» (se buscó {solucion})")
         self.env.note_dependency(str(solucion))
-        propio = dict(ns)
-        exec(compile(solucion.read_text(encoding="utf-8"), str(solucion), "exec"), propio)
-        if not callable(propio.get("ejecutar")):
-            raise self.error(f"«:ejecutar: {desafio}»: su solución no define ejecutar")
-        # Its globals are a copy of `ns` holding the same FUNCIONES dict, which the recorder
-        # patches: its tool calls are recorded like the reference's.
-        return propio["ejecutar"]
+        exec(compile(solucion.read_text(encoding="utf-8"), str(solucion), "exec"), ns)
+        if not callable(ns.get(nombre)):
+            raise self.error(f"{donde}: su solución no define {nombre}")
+        return ns[nombre]
 
     def _linea_del_archivo(self, linea: int) -> int:
         """The file's line of line ``linea`` (1-based) of the code. MyST counts content_offset
@@ -161,7 +161,7 @@ class TrazaDirective(SphinxDirective):
             modelo = ns["ModeloGuionizado"](ns["guion"])
         except Exception as error:  # noqa: BLE001
             raise self.error(f"el guion no vale: {type(error).__name__}: {error}") from None
-        traza = modulo_trazas().trazar(
+        traza = trazar(
             ns["bucle"], modelo, copy.deepcopy(ns["inicio"]), copy.deepcopy(ns["entorno"]), tope,
             funciones=ns["FUNCIONES"], muestra=ns["muestra"],
         )

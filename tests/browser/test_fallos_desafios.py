@@ -262,7 +262,8 @@ def traza_con_marcado(tmp_path_factory):
     fuente.mkdir()
     (fuente / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(ROOT)!r})\nproject = 'Marcado'\nlanguage = 'es'\n"
-        "extensions = ['myst_parser', 'widgets']\nhtml_theme = 'furo'\nbucle_curso = 'marcado'\n",
+        "extensions = ['myst_parser', 'widgets']\nhtml_theme = 'furo'\nbucle_curso = 'marcado'\n"
+        "from tests.sites.comun import AJUSTES_DEL_REPO; globals().update(AJUSTES_DEL_REPO)\n",
         encoding="utf-8")
     (fuente / "index.md").write_text(LECCION_CON_MARCADO, encoding="utf-8")
     destino = fuente.parent / "html"

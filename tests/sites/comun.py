@@ -7,6 +7,19 @@ Spanish, the widgets), with its own title and course id.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+RAIZ = Path(__file__).resolve().parents[2]
+
+#: The extension's path settings for a site whose conf.py is not at this repository's root:
+#: this course's runtime, challenges and Pyodide (the defaults are relative to the confdir).
+AJUSTES_DEL_REPO = {
+    "bucle_runtime_dir": str(RAIZ / "runtime"),
+    "bucle_desafios_dir": str(RAIZ / "challenges"),
+    "bucle_pyodide_dir": str(RAIZ / "node_modules" / "pyodide"),
+    "bucle_referencia": "bucle-con-tope",
+}
+
 
 def configuracion(titulo: str, curso: str, extensiones=(), **mas) -> dict:
     """Sphinx settings of a test site named `titulo` whose storage keys use `curso`."""
@@ -22,5 +35,6 @@ def configuracion(titulo: str, curso: str, extensiones=(), **mas) -> dict:
         "html_theme": "furo",
         "html_copy_source": False,
         "html_show_sourcelink": False,
+        **AJUSTES_DEL_REPO,
         **mas,
     }

@@ -1,0 +1,63 @@
+"""The extension's settings (``conf.py``), declared in one place, and the one way to read a path.
+
+Every path an author gives is relative to the folder of their ``conf.py`` (``app.confdir``);
+an absolute path is taken as it is. Nothing is computed from where the extension is installed
+or from this repository's root.
+
+============================  ========================  =============================================
+setting                       default                   what it is
+============================  ========================  =============================================
+``bucle_curso``               ``"curso"``               the course's key in the reader's storage
+``bucle_runtime_dir``         ``"runtime"``             the Python the page loads (published as
+                                                        ``runtime/`` in the site)
+``bucle_runtime_modulos``     ``None``: the stems of    the runtime modules a challenge's tests and
+                              the runtime folder's      a trace's code get, in this order
+                              ``*.py`` not starting
+                              with ``_``, sorted
+``bucle_desafios_dir``        ``"challenges"``          one folder per challenge
+``bucle_referencia``          ``None``                  id of the challenge whose ``solucion.py``
+                                                        defines the ``bucle`` a ``traza`` runs
+``bucle_pyodide_dir``         ``"node_modules/pyodide"``  where Pyodide's files are taken from
+============================  ========================  =============================================
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+#: name → (default, rebuild, types). Paths are strings relative to ``confdir``.
+AJUSTES = {
+    "bucle_curso": ("curso", "html", (str,)),
+    "bucle_runtime_dir": ("runtime", "env", (str,)),
+    "bucle_runtime_modulos": (None, "env", (list, tuple, type(None))),
+    "bucle_desafios_dir": ("challenges", "env", (str,)),
+    "bucle_referencia": (None, "env", (str, type(None))),
+    "bucle_pyodide_dir": ("node_modules/pyodide", "", (str,)),
+}
+
+
+def setup_ajustes(app: Sphinx) -> None:
+    """Declare every setting of :data:`AJUSTES` (call once, from the extension's setup)."""
+    for nombre, (defecto, rebuild, tipos) in AJUSTES.items():
+        app.add_config_value(nombre, defecto, rebuild, types=tipos)
+
+
+def ruta(app: Sphinx, nombre: str) -> Path:
+    """The path setting ``nombre`` (e.g. ``"bucle_runtime_dir"``), resolved against the folder
+    of the author's ``conf.py``; an absolute path stays as it is."""
+    valor = Path(getattr(app.config, nombre)).expanduser()
+    if valor.is_absolute():
+        return valor
+    return (Path(app.confdir or app.srcdir) / valor).resolve()
+
+
+def runtime_modulos(app: Sphinx) -> tuple[str, ...]:
+    """``bucle_runtime_modulos``, or by default the stems of the runtime folder's ``*.py`` that
+    do not start with ``_``, sorted."""
+    propios = app.config.bucle_runtime_modulos
+    if propios is not None:
+        return tuple(propios)
+    return tuple(sorted(p.stem for p in ruta(app, "bucle_runtime_dir").glob("*.py")
+                        if not p.name.startswith("_")))

@@ -1,0 +1,145 @@
+"""The CPython side of the engine: a course's folders on disk, read as the page reads the site.
+
+:func:`lector` maps the site's URLs to files: ``…desafios/<ruta>`` is ``<desafios>/<ruta>`` and
+``…runtime/<name>.py`` is ``<runtime>/<name>.py``; :func:`calificador` is a
+:class:`~calificador.Calificador` reading them. A challenge is a folder with ``inicial.py`` (the
+starter code), ``pruebas.py`` (the tests), ``solucion.py`` (the reference) and ``errores/*.py``
+(known-wrong solutions). Each known-wrong solution starts with a header naming the test it must
+fail and the message it must get::
+
+    # Error: sin tope: el bucle sigue mientras el modelo pida herramientas.
+    # Falla: un modelo que nunca para
+    # Mensaje: El tope era 5 y llamaste al modelo una 6.ª vez
+
+Every ``Mensaje:`` line must appear in that test's message. :func:`comprobar` checks all of it.
+"""
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from . import Calificador
+
+#: The files of a challenge the page fetches.
+ARCHIVOS_DESAFIO = ("inicial.py", "pruebas.py")
+
+
+def modulos_de(runtime):
+    """The runtime modules of folder ``runtime`` by default: the stems of its ``*.py`` that do
+    not start with ``_``, sorted."""
+    return tuple(sorted(p.stem for p in Path(runtime).glob("*.py") if not p.name.startswith("_")))
+
+
+def lector(desafios, runtime):
+    """A ``leer(url) -> str`` that reads the site's paths from the folders ``desafios`` and
+    ``runtime``."""
+    desafios, runtime = Path(desafios), Path(runtime)
+
+    def leer(url):
+        ruta = urlsplit(url).path
+        archivo = None
+        if "desafios/" in ruta:
+            partes = ruta.rsplit("desafios/", 1)[1].split("/")
+            if partes[-1].endswith(".py") and not {"", ".", ".."} & set(partes):
+                archivo = desafios.joinpath(*partes)
+        elif "runtime/" in "/" + ruta:
+            nombre = ruta.rsplit("/", 1)[-1]
+            if not nombre.startswith("_"):
+                archivo = runtime / nombre
+        if archivo is None or not archivo.is_file():
+            raise FileNotFoundError(f"no hay un archivo de desafíos ni del runtime en {url!r}")
+        return archivo.read_text(encoding="utf-8")
+
+    return leer
+
+
+def calificador(desafios, runtime, runtime_modulos=None):
+    """A new :class:`Calificador` over the folders ``desafios`` and ``runtime``."""
+    modulos = modulos_de(runtime) if runtime_modulos is None else runtime_modulos
+    return Calificador(lector(desafios, runtime), desafios="desafios/", runtime="runtime/",
+                       runtime_modulos=modulos)
+
+
+def archivo_leido(url, desafios):
+    """The file of folder ``desafios`` that ``url`` (one of :meth:`Calificador.leidos`) names, as
+    a path relative to it; None for a runtime URL."""
+    ruta = urlsplit(url).path
+    if "desafios/" not in ruta:
+        return None
+    return ruta.rsplit("desafios/", 1)[1]
+
+
+def desafios(carpeta):
+    """The ids of the challenges in ``carpeta`` (folders holding a ``pruebas.py``)."""
+    return sorted(p.parent.name for p in Path(carpeta).glob("*/pruebas.py"))
+
+
+class ErrorConocido:
+    """A known-wrong solution: its file, what it gets wrong, the test it fails, the messages."""
+
+    def __init__(self, archivo):
+        self.archivo = archivo
+        self.codigo = archivo.read_text(encoding="utf-8")
+        cabecera = {}
+        for linea in self.codigo.splitlines():
+            m = re.match(r"#\s*(Error|Falla|Mensaje):\s*(.*\S)", linea)
+            if not linea.startswith("#"):
+                break
+            if m:
+                cabecera.setdefault(m.group(1), []).append(m.group(2))
+        self.error = " ".join(cabecera.get("Error", []))
+        self.falla = (cabecera.get("Falla") or [None])[0]
+        self.mensajes = cabecera.get("Mensaje", [])
+
+
+def errores_conocidos(desafio, carpeta):
+    return [ErrorConocido(p) for p in sorted((Path(carpeta) / desafio / "errores").glob("*.py"))]
+
+
+def comprobar(calificador, desafio, carpeta):
+    """The build-time checks of a challenge of folder ``carpeta``, graded by ``calificador``:
+    [(file, problem in Spanish)], empty when all hold.
+
+    The reference passes every test, the starter fails, and each known-wrong solution fails
+    its named test with a message that contains each of its ``Mensaje:`` lines.
+    """
+    base = Path(carpeta) / desafio
+    faltan = [n for n in ARCHIVOS_DESAFIO + ("solucion.py",) if not (base / n).is_file()]
+    if faltan:
+        return [(base, f"al desafío le falta {', '.join(faltan)}")]
+    problemas = []
+
+    def leer(nombre):
+        return (base / nombre).read_text(encoding="utf-8")
+
+    r = calificador.calificar(desafio, leer("solucion.py"))
+    for p in r["pruebas"]:
+        if not p["ok"]:
+            problemas.append((base / "solucion.py", f"la solución de referencia no pasa "
+                                                    f"«{p['nombre']}»: {p['mensaje']}"))
+    if r["error"]:
+        problemas.append((base / "solucion.py", f"la solución de referencia no carga: "
+                                                f"{r['error']['mensaje']}"))
+    r = calificador.calificar(desafio, leer("inicial.py"))
+    if r["superadas"] == r["total"]:
+        problemas.append((base / "inicial.py", "el código inicial pasa todas las pruebas"))
+    nombres = calificador.nombres(desafio)
+    for error in errores_conocidos(desafio, carpeta):
+        problemas += _comprobar_error(error, nombres, calificador, desafio)
+    return problemas
+
+
+def _comprobar_error(error, nombres, calificador, desafio):
+    if not error.falla or not error.mensajes:
+        return [(error.archivo, "falta la cabecera «# Falla: <prueba>» y «# Mensaje: <texto>»")]
+    if error.falla not in nombres:
+        return [(error.archivo, f"no hay ninguna prueba «{error.falla}»")]
+    r = calificador.calificar(desafio, error.codigo)
+    prueba = next(p for p in r["pruebas"] if p["nombre"] == error.falla)
+    if prueba["ok"]:
+        return [(error.archivo, f"pasa «{error.falla}», y debía fallarla")]
+    mensaje = prueba["mensaje"] or ""
+    recibido = "\n".join("    " + linea for linea in mensaje.split("\n"))
+    return [(error.archivo, f"en «{error.falla}» recibe otro mensaje; esperaba «{m}» "
+                            f"y es:\n{recibido}")
+            for m in error.mensajes if m not in mensaje]

@@ -1,0 +1,232 @@
+"""The wall between the reader's code and the tests, and the guard that puts back what it changed.
+
+The reader's code runs in the same Python as the tests. While it runs it cannot reach them: the
+objects it receives do not lead to their namespace (:func:`opaca`, and :mod:`.limpio`), an audit
+hook refuses it the stack frames, the garbage collector, code objects and tracing
+(``sys._getframe``, ``tb_frame``, ``gi_frame``, ``__code__``, ``gc.get_objects``,
+``sys.settrace``, ``sys.addaudithook``…), the modules of the engine, the worker and the course
+are not in ``sys.modules`` (:data:`OCULTOS`), and what it returns is copied to exact types
+(:func:`plano`: a list that claims to equal everything does not pass for a correct M). It is not
+a safe (the reader owns their browser); it is that the verdict cannot be fooled.
+
+:class:`Guardia` is the one guard: it snapshots the modules the grader relies on
+(:data:`MODULOS`), the standard streams and the recursion limit, and puts them back. The grader
+restores after each call of the reader's code; the worker uses the same guard around a check.
+"""
+
+import builtins
+import copy
+import inspect
+import io
+import json
+import sys
+import time
+import traceback
+from copy import deepcopy
+
+from . import limpio
+
+#: Audit events the reader's code may not raise while it is graded.
+PROHIBIDOS = frozenset({
+    "object.__getattr__",  # __code__, tb_frame, gi_frame, cr_frame, ag_frame, gi_code…
+    "sys._getframe", "sys._getframemodulename", "sys._current_frames",
+    "sys._current_exceptions", "sys.settrace", "sys.setprofile", "sys.addaudithook",
+    "sys.monitoring.register_callback", "gc.get_objects", "gc.get_referrers",
+    "gc.get_referents", "ctypes.dlopen", "ctypes.dlsym", "ctypes.addressof",
+})
+if not hasattr(sys, "monitoring"):  # Python 3.11: the watchdog is sys.settrace, which CPython
+    PROHIBIDOS -= {"sys.settrace", "sys.setprofile"}  # calls again from inside
+
+#: Top-level names of the modules that lead to the grader, the tests, the worker or the course
+#: (a name starting with ``trabajador`` too): out of ``sys.modules`` while the reader's code runs.
+OCULTOS = ("calificador", "widgets", "challenges", "trabajador")
+
+#: Modules the grader relies on that the reader's code (or a cell) could change.
+MODULOS = (builtins, copy, inspect, io, json, time, traceback)
+
+_MURALLA = [False]
+_FALTA = object()
+
+
+class Prohibido(RuntimeError):
+    """What the audit hook raises in the reader's code; ``que``, what it tried."""
+
+    def __init__(self, que):
+        super().__init__(f"aquí no se puede usar {que}: mientras se califica, tu código solo "
+                         f"trabaja con lo que recibe")
+        self.que = que
+
+
+def _auditar(evento, argumentos):
+    if _MURALLA[0] and evento in PROHIBIDOS:
+        raise Prohibido(argumentos[1] if evento == "object.__getattr__" else evento)
+
+
+sys.addaudithook(_auditar)  # once, when this module is first imported
+
+
+def _oculto(nombre, modulo):
+    nombres = (nombre, getattr(getattr(modulo, "__spec__", None), "name", None) or "")
+    return any(n.split(".")[0] in OCULTOS or n.startswith("trabajador") for n in nombres)
+
+
+class Murado:
+    """``with Murado():`` runs the reader's code behind the wall."""
+
+    def __enter__(self):
+        self.antes = _MURALLA[0]
+        self.ocultos = {n: m for n, m in list(sys.modules.items()) if _oculto(n, m)}
+        for n in self.ocultos:
+            del sys.modules[n]
+        _MURALLA[0] = True
+
+    def __exit__(self, *_):
+        _MURALLA[0] = self.antes
+        for n, m in list(sys.modules.items()):  # what the reader imported again, fresh
+            if _oculto(n, m):
+                del sys.modules[n]
+        sys.modules.update(self.ocultos)
+
+
+class Abierto:
+    """``with Abierto():`` the tests' code the reader calls (a model) runs without the wall,
+    which goes up again when it returns."""
+
+    def __enter__(self):
+        self.antes = _MURALLA[0]
+        _MURALLA[0] = False
+
+    def __exit__(self, *_):
+        _MURALLA[0] = self.antes
+
+
+class Guardia:
+    """What the reader could change and the grader uses (:data:`MODULOS`, the standard streams,
+    the recursion limit), as it was when the guard was made; :meth:`restaurar` puts it back, as
+    often as needed. Values are compared by identity: an object that claims to equal
+    everything does not stay."""
+
+    def __init__(self, modulos=MODULOS):
+        self.modulos = [(m, dict(vars(m))) for m in modulos]
+        self.flujos = (sys.stdout, sys.stderr, sys.stdin)
+        self.recursion = sys.getrecursionlimit()
+
+    def restaurar(self):
+        sys.stdout, sys.stderr, sys.stdin = self.flujos
+        sys.setrecursionlimit(self.recursion)
+        for modulo, antes in self.modulos:
+            ahora = vars(modulo)
+            for nombre in [n for n in ahora if n not in antes]:
+                del ahora[nombre]
+            for nombre, valor in antes.items():
+                if ahora.get(nombre, _FALTA) is not valor:
+                    ahora[nombre] = valor
+
+
+# ------------------------------------------------------------ what crosses the wall
+
+_ATOMOS = (str, int, float, bool, bytes, type(None))
+
+
+def limpia(error):
+    """A copy of ``error`` that does not lead to the tests: its arguments (if they are data) or
+    its message, in an exception of a Python type (or of a new one, without methods, with the
+    same name)."""
+    tipo = type(error)
+    base = next(t for t in tipo.__mro__ if t.__module__ == "builtins")
+    argumentos = error.args if type(error.args) is tuple else ()
+    if not all(type(a) in _ATOMOS for a in argumentos):
+        try:
+            argumentos = (str(error),)
+        except Exception:  # noqa: BLE001 - a broken __str__: the name is enough
+            argumentos = ()
+    if tipo is not base:
+        base = type(tipo.__name__, (base,), {"__module__": "calificador"})
+    try:
+        return base(*argumentos)
+    except TypeError:  # a Python exception with other arguments (UnicodeError…)
+        return RuntimeError(*argumentos[:1])
+
+
+def opaca(funcion, nombre=None):
+    """``funcion``, to hand to the reader: it calls ``funcion`` without the wall and returns a
+    copy of what it returns (or a clean copy of what it raises); from the one it gets, the
+    reader does not reach ``funcion``, its variables or its namespace."""
+    def canal():
+        pedido = yield
+        while True:
+            argumentos, nombrados = pedido
+            try:
+                with Abierto():
+                    respuesta = (True, deepcopy(funcion(*argumentos, **nombrados)))
+            except BaseException as e:  # noqa: BLE001 - raised, clean, in the reader
+                respuesta = (False, limpia(e))
+            pedido = yield respuesta
+
+    generador = canal()
+    next(generador)
+    return limpio.opaca(generador.send, nombre or getattr(funcion, "__name__", "funcion"))
+
+
+class Ajeno:
+    """What is left, in what the reader returned, of an object that is not of an exact Python
+    type (a subclass of list that claims to equal everything, say): it equals nothing."""
+
+    def __init__(self, tipo):
+        self.tipo = tipo
+
+    def __eq__(self, otro):
+        return otro is self
+
+    def __ne__(self, otro):
+        return otro is not self
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return f"<un objeto de tipo {self.tipo}>"
+
+
+def plano(valor, _vistos=None):
+    """``valor`` copied with exact types only (str, numbers, None, lists, tuples, dicts);
+    anything else is left as an :class:`Ajeno`."""
+    tipo = type(valor)
+    if tipo in _ATOMOS:
+        return valor
+    if tipo not in (list, tuple, dict):
+        return Ajeno(tipo.__name__)
+    vistos = set() if _vistos is None else _vistos
+    if id(valor) in vistos or len(vistos) > 100_000:
+        return Ajeno(f"{tipo.__name__} que se contiene a sí misma")
+    vistos.add(id(valor))
+    try:
+        if tipo is dict:
+            return {_clave(k): plano(v, vistos) for k, v in valor.items()}
+        copia = [plano(v, vistos) for v in valor]
+        return copia if tipo is list else tuple(copia)
+    except RecursionError:
+        return Ajeno(f"{tipo.__name__} demasiado anidada")
+    finally:
+        vistos.discard(id(valor))
+
+
+def _clave(k):
+    p = plano(k)
+    return p if type(p) in _ATOMOS or type(p) is tuple else repr(p)
+
+
+def aplanar_en_su_sitio(argumentos):
+    """The lists and dicts the reader got (and could change), made exact types, in place: the
+    test looks at them afterwards."""
+    for a in argumentos:
+        if type(a) is list:
+            a[:] = plano(a)
+        elif type(a) is dict:
+            p = plano(a)
+            a.clear()
+            a.update(p)
+
+
+def para_el_lector(argumentos):
+    """A test's arguments, with each function made opaque (see :func:`opaca`)."""
+    return tuple(opaca(a) if callable(a) and not isinstance(a, type) else a for a in argumentos)
