@@ -25,7 +25,7 @@ from tests.conftest import ROOT, construir
 
 DESAFIO = "bucle-con-tope"
 SOLUCION = (challenges.CARPETA / DESAFIO / "solucion.py").read_text(encoding="utf-8")
-TOTAL = len(challenges.calificador()["nombres"](DESAFIO))
+TOTAL = len(challenges.calificador().nombres(DESAFIO))
 PRIMERA = "la conversación de la lección"
 
 

@@ -18,7 +18,7 @@ import { python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana, eleccion } from "./piezas/eleccion.js";
-import { editorEnLugarDe } from "./piezas/editor-perezoso.js";
+import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
 import { Salida, textoOmitido } from "./lib/salida.js";
@@ -123,8 +123,13 @@ class BucleCelda extends HTMLElement {
       [CELDA.seguirConLaMia, () => this.seguirConLaMia()],
     ]);
     this.otra = new OtraPestana("bucle-celda-otra", CELDA.otraPestana, {
-      alUsar: (fuera) => this.usarLaDeFuera(fuera),
-      alSeguir: () => this.seguirConEsta(),
+      alUsar: ({ codigo, original }) => {
+        this.base = original;
+        this.cambio.hidden = original === this.leccion;
+        this.ponerCodigo(codigo);
+      },
+      alSeguir: () => this.guardarYa(),
+      foco: () => this.botonEjecutar,
     });
 
     this.botonEjecutar = boton(CELDA.ejecutar, () => this.pedir(), "bucle-celda-ejecutar");
@@ -133,7 +138,7 @@ class BucleCelda extends HTMLElement {
     this.ayuda = `${base}-ayuda`;
     const barra = h("div", { class: "bucle-celda-barra" },
       this.botonEjecutar, this.botonDetener, boton(COMUN.restablecer, () => this.restablecer()),
-      h("span", { class: "bucle-celda-ayuda", id: this.ayuda, text: COMUN.ayuda(TECLA, CELDA.ejecuta) }));
+      h("span", { class: "bucle-ayuda-editor", id: this.ayuda, text: COMUN.ayuda(TECLA, CELDA.ejecuta) }));
 
     this.nota = h("p", { class: "bucle-celda-nota" });
     this.corte = h("p", { class: "bucle-celda-corte" });
@@ -156,9 +161,7 @@ class BucleCelda extends HTMLElement {
     this.codigo = guardado.codigo;
     this.base = guardado.original;
     this.cambio.hidden = guardado.original === this.leccion;
-    // Until the editor is there, the static block shows the reader's code (unhighlighted).
-    const pre = this.bloque.querySelector("pre");
-    if (pre) pre.textContent = this.codigo;
+    mostrarCodigo(this.bloque, null, this.codigo);
     this.marcar();
     this.cargarEditor();
   }
@@ -220,26 +223,10 @@ class BucleCelda extends HTMLElement {
     this.otra.ofrecer({ codigo, original }, codigo === this.codigo);
   }
 
-  usarLaDeFuera({ codigo, original }) {
-    this.base = original;
-    this.cambio.hidden = original === this.leccion;
-    this.ponerCodigo(codigo);
-    this.botonEjecutar.focus();
-  }
-
-  seguirConEsta() {
-    this.guardarYa();
-    this.botonEjecutar.focus();
-  }
-
   /** Put `codigo` in the editor (or, before it loads, in the static block). */
   ponerCodigo(codigo) {
     this.codigo = codigo;
-    if (this.editor) this.editor.poner(codigo);
-    else {
-      const pre = this.bloque.querySelector("pre");
-      if (pre) pre.textContent = codigo;
-    }
+    mostrarCodigo(this.bloque, this.editor, codigo);
     this.marcar();
   }
 

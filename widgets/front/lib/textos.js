@@ -178,6 +178,39 @@ export const TRAZA = {
   },
 };
 
+/** What each step of a trace says (lib/traza-pasos.js). */
+export const PASOS = {
+  mensajes: (n) => (n === 1 ? "1 mensaje" : `${n} mensajes`),
+  llamaAlModelo: (mensajes, queja) => `El bucle llama al modelo con ${mensajes}.${queja ? " El modelo se queja." : ""}`,
+  responde: (que) => `El modelo responde con ${que}`,
+  entraEnM: (posicion) => `; la respuesta entra en M como M[${posicion}].`,
+  noEntra: "; el bucle no la añade a M tal cual.",
+  cambia: (rutas) => `cambia ${rutas.join(", ")}.`,
+  noCambia: "el entorno no cambia.",
+  seEjecuta: (quien, efecto) => `Se ejecuta ${quien}: ${efecto}`,
+  falla: (quien, clase, efecto) => `Se ejecuta ${quien} y falla: ${clase}; ${efecto}`,
+  error: (clase, mensaje) => `→ error ${clase}: ${mensaje}`,
+  trasElTurno: (turno) => (turno ? ` tras el turno ${turno}` : " sin llamar al modelo"),
+  excepcion: (tras, clase, linea) => `El bucle se detiene${tras} con una excepción: ${clase}${linea ? ` (línea ${linea})` : ""}.`,
+  cortada: (eventos) => `La traza se corta aquí: el bucle pasó de ${eventos} eventos.`,
+  devuelveOtraCosa: (tras, valor) => `El bucle devuelve${tras} ${valor ?? "otra cosa"}, no (motivo, texto, M).`,
+  porFin: " El modelo respondió sin llamadas.",
+  porTope: (tope) => ` Se agotó el tope de ${tope === 1 ? "una llamada" : `${tope} llamadas`} al modelo.`,
+  sinTexto: " No hay texto para el usuario.",
+  devuelve: (motivo, texto, tras, porque, mensajes, usuario) =>
+    `El bucle devuelve ("${motivo}", ${texto}, M)${tras}.${porque} M tiene ${mensajes}.${usuario}`,
+  texto: (texto) => `texto: ${texto}`,
+  noEsLista: "algo que no es una lista de bloques",
+  textos: (n) => (n === 1 ? "un texto" : `${n} textos`),
+  llamadas: (ids) => `${ids.length === 1 ? "una llamada" : `${ids.length} llamadas`} (${ids.join(", ")})`,
+  listaVacia: "una lista vacía",
+  sinLlamadas: ", sin llamadas",
+  observaciones: (posicion, ids) => `Las observaciones entran en M: M[${posicion}], un mensaje del usuario con ` +
+    `${ids.length === 1 ? "un resultado" : `${ids.length} resultados`} (${ids.join(", ")}).`,
+  entran: (posiciones) => `Entran en M: ${posiciones.map((p) => `M[${p}]`).join(", ")}.`,
+  mCambia: (mensajes, desde) => `M cambia: ahora tiene ${mensajes}${desde == null ? "." : `, distintos desde M[${desde}].`}`,
+};
+
 export const PREGUNTA = {
   comprobar: "Comprobar",
   reintentar: "Reintentar",

@@ -1,14 +1,16 @@
-// What a challenge's check means to the reader. No DOM: the grader's result (the dict of
-// challenges/calificador.py's `calificar`) becomes the texts the page shows; the reader's saved
-// state is validated and updated; the page's own watchdog has its limits and its verdict.
+// What a challenge's check means to the reader. No DOM: the engine's result (its one shape is
+// documented in widgets/calificador/resultado.py) becomes what the page shows (`vista`, which
+// desafio.js puts in the page as text); the reader's saved state is validated and updated; the
+// page's own watchdog has its patience and, when it stops the worker, its result.
 //
+//   vista(resultado)                    → { resumen, error, pruebas: [row] }: what the page shows
 //   resumen(8, 12)                      → "8 de 12 pruebas superadas"
 //   estadoDe(prueba)                    → { clase, icono, texto }   (icon + text, never colour alone)
 //   lugarDe(prueba)                     → "Turno 3" | "Línea 12" | ""
 //   registrar(estado, resultado)        → the saved state after a check
 //   combinar(propio, ajeno)             → what this tab and another one know together
-//   detenida(pruebas, recibidas, …)     → a result when the page had to stop the grader
-//   rota(pruebas, recibidas, …)         → a result when the page's Python broke while grading
+//   detenida(datos, recibidas, actual)  → a result when the page had to stop the grader
+//   rota(datos, recibidas, actual, …)   → a result when the page's Python broke while grading
 //
 // Saved state, under the widget's storage key (lib/almacen.js):
 //   { codigo: string | null,              the reader's code (null: the starter's)
@@ -43,6 +45,35 @@ export function lugarDe(prueba) {
   return partes.join(" · ");
 }
 
+/**
+ * What the page shows of a result, as data (desafio.js makes it elements, as text): the
+ * summary, why the code did not load (with its line), and for each test its name, its words and
+ * icon, where it failed («Turno 3 · Línea 12»), the grader's message (or, for a test not tried,
+ * why not), what the reader's code printed, their trace and the line to go to.
+ */
+export function vista(resultado) {
+  const { error } = resultado;
+  const linea = (x) => (Number.isInteger(x) ? x : null);
+  return {
+    resumen: `${resumen(resultado.superadas, resultado.total)}.${error ? DESAFIO.noCargoEn(error.linea) : ""}`,
+    error: error ? { mensaje: error.mensaje ?? "", linea: linea(error.linea) } : null,
+    pruebas: resultado.pruebas.map((prueba) => {
+      const { clase, icono, texto } = estadoDe(prueba);
+      const fila = { nombre: prueba.nombre, clase, icono, estado: texto };
+      if (prueba.ok) return fila;
+      if (prueba.tipo === "no-probada") return { ...fila, lugar: lugarDe(prueba), motivo: prueba.mensaje ?? "" };
+      return {
+        ...fila,
+        lugar: lugarDe(prueba),
+        mensaje: prueba.mensaje || null,
+        salida: prueba.salida || null,
+        traza: prueba.traza?.tuya ? prueba.traza : null,
+        linea: linea(prueba.linea),
+      };
+    }),
+  };
+}
+
 /** The page's watchdog: how long one step of the grading may take without a word from the
  *  worker (ms). A failed test runs the reader's code twice (the test, then «Ver tu traza»), each
  *  under the grader's limit; the margin covers the rest. */
@@ -51,28 +82,21 @@ export function paciencia(limite, margen = 3) {
   return (2 * segundos + margen) * 1000;
 }
 
-/** «2 s», «2,5 s»: seconds as the grader writes them. */
-export function segundos(ms) {
-  const s = Math.round(ms / 100) / 10;
-  return `${String(s).replace(".", ",")} s`;
-}
-
 /**
- * The result of a check the page stopped because the worker went silent: the tests that
- * finished keep their result (`recibidas`: nombre → result, from the grader's progress), the
- * one running (`actual`; null if the code was still loading) did not finish, the rest were not
- * tried. Same shape as the grader's result.
+ * The result of a check the page stopped because the worker went silent (`datos`: the widget's
+ * data, whose `mensajes` are the engine's texts for it): the tests that finished keep their
+ * result (`recibidas`: nombre → result, from the grader's progress), the one running (`actual`;
+ * null if the code was still loading) did not finish, the rest were not tried. The engine's
+ * result shape (widgets/calificador/resultado.py).
  */
-export function detenida(nombres, recibidas, actual, ms) {
-  const tras = segundos(ms);
-  return cortada(nombres, recibidas, actual, {
+export function detenida(datos, recibidas, actual) {
+  const { mensajes } = datos;
+  return cortada(datos, recibidas, actual, {
     tipo: "detenida",
-    mensaje: `no terminó: la página lo detuvo tras ${tras} sin respuesta. ¿Falta el tope, o hay ` +
-      "algo que no acaba (un bucle sin fin, una espera, un cálculo enorme)?",
-    carga: `Tu código no terminó de cargarse: la página lo detuvo tras ${tras} sin respuesta. ` +
-      "¿Un bucle sin fin fuera de las funciones?",
-    resto: `no se probó: «${actual}» no terminó`,
-    sinCargar: DESAFIO.rota.sinCargar,
+    mensaje: mensajes.tiempo,
+    carga: mensajes.tiempo_al_cargar,
+    resto: mensajes.no_probada.replaceAll("{prueba}", actual),
+    sinCargar: mensajes.no_probada_al_cargar,
   });
 }
 
@@ -81,9 +105,9 @@ export function detenida(nombres, recibidas, actual, ms) {
  * like «Maximum call stack size exceeded»): the test running is blamed, as a very deep
  * recursion is what does it; Python was restarted.
  */
-export function rota(nombres, recibidas, actual, motivo) {
+export function rota(datos, recibidas, actual, motivo) {
   const que = /call stack|too much recursion/i.test(motivo ?? "") ? DESAFIO.rota.pila : DESAFIO.rota.pyodide(motivo);
-  return cortada(nombres, recibidas, actual, {
+  return cortada(datos, recibidas, actual, {
     tipo: "error",
     mensaje: DESAFIO.rota.mensaje(que),
     carga: DESAFIO.rota.carga(que),
@@ -92,22 +116,24 @@ export function rota(nombres, recibidas, actual, motivo) {
   });
 }
 
-function cortada(nombres, recibidas, actual, { tipo, mensaje, carga, resto, sinCargar }) {
+function cortada({ desafio, pruebas: nombres }, recibidas, actual, { tipo, mensaje, carga, resto, sinCargar }) {
   const cargando = actual == null || !nombres.includes(actual);
   const pruebas = nombres.map((nombre) => {
     if (recibidas[nombre]) return recibidas[nombre];
-    if (nombre === actual) return resultadoVacio(nombre, tipo, mensaje);
-    return resultadoVacio(nombre, "no-probada", cargando ? sinCargar : resto);
+    if (nombre === actual) return prueba(nombre, tipo, mensaje);
+    return prueba(nombre, "no-probada", cargando ? sinCargar : resto);
   });
   return {
+    desafio,
     superadas: pruebas.filter((p) => p.ok).length,
     total: pruebas.length,
-    error: cargando ? { tipo, linea: null, mensaje: carga } : null,
+    segundos: null,
+    error: cargando ? { tipo, mensaje: carga, linea: null } : null,
     pruebas,
   };
 }
 
-function resultadoVacio(nombre, tipo, mensaje) {
+function prueba(nombre, tipo, mensaje) {
   return { nombre, ok: false, tipo, mensaje, linea: null, turno: null, salida: "", traza: null };
 }
 

@@ -13,19 +13,22 @@ export function eleccion(clase, texto, opciones) {
 
 /**
  * Another tab saved other code for this widget: this tab keeps its own, and the reader chooses
- * «Usar la de la otra pestaña» (`alUsar(valor)`) or «Seguir con esta» (`alSeguir()`).
+ * «Usar la de la otra pestaña» (`alUsar(valor)`) or «Seguir con esta» (`alSeguir()`, which saves
+ * this tab's); then the focus goes to `foco()`, the widget's main button.
  */
 export class OtraPestana {
-  constructor(clase, texto, { alUsar, alSeguir }) {
+  constructor(clase, texto, { alUsar, alSeguir, foco }) {
     this.fuera = null;
     this.elemento = eleccion(clase, texto, [
       [COMUN.usarLaOtra, () => {
         const valor = this.retirar();
         if (valor != null) alUsar(valor);
+        foco().focus();
       }],
       [COMUN.seguirConEsta, () => {
         this.retirar();
         alSeguir();
+        foco().focus();
       }],
     ]);
   }
