@@ -130,9 +130,20 @@ def test_en_el_navegador_la_celda_corre_la_traza_avanza_y_el_desafio_califica(
     resumen = desafio.locator(".bucle-desafio-resumen[role=status]")
     resultados = desafio.get_by_role("list", name="Resultados de las pruebas").locator(":scope > li")
 
-    editor.fill((RETO / "errores" / "sin_texto.py").read_text(encoding="utf-8"))
+    # the known-wrong solution: what the engine says in CPython, test by test, and its header
+    equivocada = (RETO / "errores" / "sin_texto.py").read_text(encoding="utf-8")
+    esperado = del_motor(equivocada)
+    assert 0 < esperado["superadas"] < esperado["total"] == 3
+    editor.fill(equivocada)
     desafio.get_by_role("button", name="Comprobar", exact=True).click()
-    expect(resumen).to_have_text(re.compile(r"^2 de 3 pruebas superadas"), timeout=ESPERA)
+    expect(resumen).to_have_text(re.compile(rf"^{esperado['superadas']} de 3 pruebas superadas"),
+                                 timeout=ESPERA)
+    expect(resultados).to_have_count(3)
+    for i, prueba in enumerate(esperado["pruebas"]):
+        item = resultados.nth(i)
+        expect(item.locator(".bucle-desafio-nombre")).to_have_text(prueba["nombre"])
+        expect(item.locator(".bucle-desafio-estado")).to_have_text(
+            "superada" if prueba["ok"] else "no superada")
     fallida = resultados.filter(has_text="responde sin herramientas")
     expect(fallida.locator(".bucle-desafio-estado")).to_have_text("no superada")
     expect(fallida.locator(".bucle-desafio-mensaje")).to_contain_text("esperaba ('fin', 'Hola.')")
@@ -140,3 +151,11 @@ def test_en_el_navegador_la_celda_corre_la_traza_avanza_y_el_desafio_califica(
     editor.fill((RETO / "solucion.py").read_text(encoding="utf-8"))
     desafio.get_by_role("button", name="Comprobar", exact=True).click()
     expect(resumen).to_have_text(re.compile(r"^3 de 3 pruebas superadas"), timeout=ESPERA)
+
+
+def del_motor(codigo: str) -> dict:
+    """What the same engine (this repository's, in CPython) says of ``codigo``."""
+    from widgets.calificador import disco
+
+    motor = disco.calificador(CURSO / "retos", CURSO / "herramientas")
+    return motor.calificar("contar-y-parar", codigo)
