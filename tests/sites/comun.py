@@ -15,7 +15,6 @@ RAIZ = Path(__file__).resolve().parents[2]
 #: this course's runtime, challenges and Pyodide (the defaults are relative to the confdir).
 AJUSTES_DEL_REPO = {
     "bucle_runtime_dir": str(RAIZ / "runtime"),
-    "bucle_runtime_modulos": ["entorno", "guionizado", "escenarios"],
     "bucle_desafios_dir": str(RAIZ / "challenges"),
     "bucle_pyodide_dir": str(RAIZ / "node_modules" / "pyodide"),
     "bucle_referencia": "bucle-con-tope",
