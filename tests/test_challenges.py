@@ -445,6 +445,20 @@ def test_un_bucle_sin_fin_se_para_en_su_limite(calificar):
     assert 0.5 <= tarda < 1.5, tarda
 
 
+def test_parchear_el_reloj_no_para_la_vigia(calificar):
+    r = calificar("""
+        import time
+
+        def bucle(modelo, inicio, entorno, tope):
+            time.perf_counter = lambda: 0.0
+            while True:
+                pass
+    """, limite=0.3)
+    assert r["pruebas"][0]["tipo"] == "tiempo"
+    import time
+    assert time.perf_counter() > 0.0
+
+
 def test_un_bucle_sin_fin_al_cargar_tambien_se_para(calificar):
     r = calificar("n = 0\nwhile n >= 0:\n    n += 1\n", limite=0.3)
     assert r["error"]["tipo"] == "tiempo"
