@@ -110,7 +110,7 @@ def test_each_cell_is_a_custom_element_with_its_code_highlighted_and_its_data(ht
 
     atributos, cuerpo = encontradas[0]
     assert 'id="saludo"' in atributos and 'data-bucle-id="saludo"' in atributos
-    assert 'data-curso="prueba"' in atributos and 'data-pagina="index"' in atributos
+    assert 'data-bucle-curso="prueba"' in atributos and 'data-bucle-pagina="index"' in atributos
     assert 'class="bucle-widget bucle-celda"' in atributos
     # The fallback: Sphinx's highlighted Python block, which reads with no JavaScript.
     assert '<div class="highlight-python notranslate">' in cuerpo

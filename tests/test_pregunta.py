@@ -127,7 +127,7 @@ def test_a_valid_question_gives_its_data_and_a_readable_fallback(validas, caso):
         datos = json.loads(e.find("script", class_="bucle-datos", recursive=False).string)
         vistos.append([e.name.removeprefix("bucle-"), e["data-bucle-id"], datos])
         assert e["id"] == e["data-bucle-id"]
-        assert (e["data-curso"], e["data-pagina"]) == ("pruebas", caso.nombre)
+        assert (e["data-bucle-curso"], e["data-bucle-pagina"]) == ("pruebas", caso.nombre)
     assert vistos == json.loads(caso.partes["widgets"])
 
     exterior = elementos[0]

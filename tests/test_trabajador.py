@@ -37,7 +37,7 @@ def test_a_traceback_shows_only_the_readers_cells(trabajador, capsys):
     resultado = trabajador.ejecutar("x = 1\nprint(dividir(x, 0))", "<celda 2>")
     assert resultado == {"estado": "error", "tipo": "ZeroDivisionError"}
     assert capsys.readouterr().err == (
-        "Traza (la llamada más reciente, al final):\n"
+        "Rastreo (la llamada más reciente, al final):\n"
         "  Celda 2, línea 2\n"
         "    print(dividir(x, 0))\n"
         "  Celda 1, línea 2, en dividir\n"
@@ -52,7 +52,7 @@ def test_frames_outside_the_cells_are_left_out(trabajador, capsys):
     trabajador.ejecutar("leer('nada.txt')", "<celda 2>")
     error = capsys.readouterr().err
     assert error.splitlines() == [
-        "Traza (la llamada más reciente, al final):",
+        "Rastreo (la llamada más reciente, al final):",
         "  Celda 2, línea 1",
         "    leer('nada.txt')",
         "KeyError: 'nada.txt'",

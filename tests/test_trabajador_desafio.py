@@ -1,7 +1,8 @@
-"""The worker's entry point for challenges (trabajador.py's ``calificar_desafio``) in CPython:
-the same file runs in Pyodide (tests/browser/test_desafio.py). Here ``open_url`` reads the
-site's files from disk, as the published site holds them, and the page's progress messages are
-collected instead of posted."""
+"""The worker's grading half (widgets/front/trabajador_desafios.py) in CPython: the same file runs
+in Pyodide (tests/browser/test_desafio.py), where the engine is the package ``calificador``; here
+it is ``widgets.calificador``, ``open_url`` (the cells half's) reads the site's files from disk,
+as the published site holds them, and the page's progress messages are collected instead of
+posted."""
 
 import builtins
 import copy
@@ -11,57 +12,73 @@ import json
 import signal
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import challenges
 
 ROOT = Path(__file__).resolve().parent.parent
-ARCHIVO = ROOT / "widgets" / "front" / "trabajador.py"
+CELDAS = ROOT / "widgets" / "front" / "trabajador.py"
+DESAFIOS = ROOT / "widgets" / "front" / "trabajador_desafios.py"
 DESAFIO = challenges.CARPETA / "bucle-con-tope"
 SOLUCION = (DESAFIO / "solucion.py").read_text(encoding="utf-8")
-URLS = ("../_static/bucle/desafios/calificador.py", "../_static/bucle/desafios/", "../runtime/",
-        "../_static/bucle/desafios/trazas.py")
+# As the widget's data has them (relative to the page); the worker fetches the engine itself.
+URLS = {"calificador": "../_static/bucle/calificador/", "archivos": ["__init__.py"],
+        "desafios": "../_static/bucle/desafios/", "runtime": "../runtime/"}
+RUNTIME = ["entorno", "guionizado", "escenarios"]
+
+
+def _cargar(archivo, nombre):
+    modulo = importlib.util.module_from_spec(importlib.util.spec_from_file_location(nombre, archivo))
+    modulo.__spec__.loader.exec_module(modulo)
+    return modulo
 
 
 @pytest.fixture
 def trabajador(monkeypatch):
-    """A fresh copy of the module, reading the site from disk; ``.leidas`` lists the URLs it
-    fetched and ``.avisos`` what it told the page."""
-    spec = importlib.util.spec_from_file_location("trabajador_de_desafios", ARCHIVO)
-    modulo = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(modulo)
+    """Fresh copies of both halves, prepared in the worker's order (the engine's guard before
+    the cells take over input); ``.leidas`` lists the URLs fetched, ``.avisos`` what the page
+    was told."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     monkeypatch.setattr("builtins.input", input)
-    modulo.preparar("http://127.0.0.1/curso/leccion/index.html")
+    celdas = _cargar(CELDAS, "trabajador_de_celdas")
+    desafios = _cargar(DESAFIOS, "trabajador_de_desafios")
+    desafios.PAQUETE = "widgets.calificador"
+    desafios.guardar()
+    celdas.preparar("http://127.0.0.1/curso/leccion/index.html")
+    t = SimpleNamespace(celdas=celdas, desafios=desafios, leidas=[], avisos=[])
     lector = challenges.lector_de()
-    modulo.leidas, modulo.avisos = [], []
 
     def abrir(url):
-        modulo.leidas.append(url)
-        if url.endswith("/desafios/trazas.py"):
-            return io.StringIO((challenges.CARPETA / "trazas.py").read_text(encoding="utf-8"))
+        t.leidas.append(url)
         return lector(url)
 
-    modulo._open_url = abrir
-    modulo._avisar = lambda **datos: modulo.avisos.append(datos)
-    return modulo
+    celdas._open_url = abrir
+    desafios.preparar(celdas.open_url)
+    desafios._avisar = lambda id, **datos: t.avisos.append({"id": id, **datos})
+    return t
 
 
-def calificar(trabajador, codigo, solucion=SOLUCION, urls=URLS):
-    return json.loads(trabajador.calificar_desafio(*urls, "bucle-con-tope", codigo, solucion, "f1"))
+def responder(t, codigo, solucion=SOLUCION, id=7):
+    return json.loads(t.desafios.calificar(id, "bucle-con-tope", codigo, solucion, URLS, RUNTIME))
 
 
-def test_the_page_gets_what_the_grader_gives_and_the_grader_is_loaded_once(trabajador):
+def calificar(t, codigo, solucion=SOLUCION):
+    respuesta = responder(t, codigo, solucion)
+    assert respuesta["estado"] == "ok", respuesta
+    return respuesta["resultado"]
+
+
+def test_the_page_gets_what_the_engine_gives_and_the_engine_is_made_once(trabajador):
     resultado = calificar(trabajador, SOLUCION)
-    assert resultado["estado"] == "ok"
     assert resultado["superadas"] == resultado["total"] == 12
-    del resultado["estado"], resultado["segundos"]
+    del resultado["segundos"]
     esperado = challenges.calificar("bucle-con-tope", SOLUCION)
     del esperado["segundos"]
     assert resultado == esperado
     # URLs relative to the page, resolved as the page would.
-    assert trabajador.leidas[0] == "http://127.0.0.1/curso/_static/bucle/desafios/calificador.py"
+    assert "http://127.0.0.1/curso/_static/bucle/desafios/bucle-con-tope/pruebas.py" in trabajador.leidas
     assert "http://127.0.0.1/curso/runtime/entorno.py" in trabajador.leidas
 
     leidas = len(trabajador.leidas)
@@ -69,16 +86,24 @@ def test_the_page_gets_what_the_grader_gives_and_the_grader_is_loaded_once(traba
     assert len(trabajador.leidas) == leidas, "a second check fetches nothing"
 
 
-def test_it_tells_the_page_each_test_as_it_goes(trabajador):
+def test_the_workers_message_is_the_entry_point(trabajador):
+    mensaje = {"id": 3, "type": "calificar", "desafio": "bucle-con-tope", "codigo": SOLUCION,
+               "solucion": "", "urls": URLS, "runtime_modulos": RUNTIME}
+    respuesta = json.loads(trabajador.desafios.calificar_mensaje(json.dumps(mensaje)))
+    assert respuesta["estado"] == "ok" and respuesta["resultado"]["superadas"] == 12
+    assert {a["id"] for a in trabajador.avisos} == {3}
+
+
+def test_it_tells_the_page_each_test_as_it_goes_with_the_requests_id(trabajador):
     calificar(trabajador, (DESAFIO / "errores" / "sin_tope.py").read_text(encoding="utf-8"))
     eventos = [(a["evento"], a.get("nombre") or a.get("resultado", {}).get("nombre")) for a in trabajador.avisos]
-    nombres = challenges.calificador().datos("bucle-con-tope")["pruebas"]
+    nombres = challenges.calificador().nombres("bucle-con-tope")
     assert eventos[0] == ("empieza", None)
     assert eventos[1:] == [par for nombre in nombres for par in (("prueba", nombre), ("resultado", nombre))]
-    assert all(a["ficha"] == "f1" for a in trabajador.avisos)
+    assert all(a["id"] == 7 for a in trabajador.avisos)
+    assert all("ficha" not in a for a in trabajador.avisos)
     resultados = [a["resultado"] for a in trabajador.avisos if a["evento"] == "resultado"]
     assert all("traza" not in r for r in resultados), "traces come once, with the whole result"
-    assert [r["ok"] for r in resultados][:5] == [True, True, False, False, False]
 
 
 def test_a_failed_test_carries_the_readers_trace_and_the_expected_one(trabajador):
@@ -98,40 +123,29 @@ def test_a_failed_test_carries_the_readers_trace_and_the_expected_one(trabajador
     assert tuya["inicio"] == esperada["inicio"] == [0, 1]
 
 
-def test_without_the_recorder_or_the_solution_there_are_no_traces(trabajador):
+def test_without_the_solution_there_are_no_traces(trabajador):
     codigo = (DESAFIO / "errores" / "sin_tope.py").read_text(encoding="utf-8")
     sin_solucion = calificar(trabajador, codigo, solucion="")
+    assert sin_solucion["superadas"] == 8
     assert all(p["traza"] is None for p in sin_solucion["pruebas"])
-
-    otro = importlib.util.module_from_spec(importlib.util.spec_from_file_location("otro", ARCHIVO))
-    otro.__spec__.loader.exec_module(otro)
-    otro.preparar("http://127.0.0.1/curso/leccion/index.html")
-    lector = challenges.lector_de()
-    # A site without trazas.py: open_url gives the server's 404 page, which is not Python.
-    otro._open_url = lambda url: io.StringIO("<h1>404</h1>") if url.endswith("trazas.py") else lector(url)
-    otro._avisar = lambda **datos: None
-    sin_grabadora = json.loads(otro.calificar_desafio(*URLS, "bucle-con-tope", codigo, SOLUCION, ""))
-    assert sin_grabadora["superadas"] == 8
-    assert all(p["traza"] is None for p in sin_grabadora["pruebas"])
 
 
 def test_a_stop_from_the_page_ends_the_check_and_says_where(trabajador):
-    def parar(**datos):
+    def parar(id, **datos):
         if datos.get("evento") == "prueba" and datos["nombre"] == "un tope de 1":
             signal.raise_signal(signal.SIGINT)  # what the page's interrupt does
 
-    trabajador._avisar = parar
+    trabajador.desafios._avisar = parar
     antes = signal.getsignal(signal.SIGINT)
-    assert calificar(trabajador, SOLUCION) == {"estado": "detenido", "prueba": "un tope de 1"}
+    assert responder(trabajador, SOLUCION) == {"estado": "detenido", "prueba": "un tope de 1"}
     assert signal.getsignal(signal.SIGINT) is antes
-    trabajador._avisar = lambda **datos: None
+    trabajador.desafios._avisar = lambda id, **datos: None
     assert calificar(trabajador, SOLUCION)["superadas"] == 12, "the grader still works"
 
 
 def test_a_keyboardinterrupt_the_reader_raises_is_their_error(trabajador):
     codigo = "def bucle(modelo, inicio, entorno, tope):\n    raise KeyboardInterrupt\n"
     resultado = calificar(trabajador, codigo)
-    assert resultado["estado"] == "ok"
     assert resultado["superadas"] == 0 and resultado["total"] == 12
     primera, segunda = resultado["pruebas"][:2]
     assert (primera["tipo"], primera["linea"]) == ("error", 2)
@@ -151,15 +165,15 @@ def test_what_a_cell_broke_does_not_change_a_verdict_and_is_left_as_it_was(traba
     builtins.len, copy.deepcopy = roto, copiar
     try:
         sys.setrecursionlimit(60)
-        texto = trabajador.calificar_desafio(*URLS, "bucle-con-tope", SOLUCION, SOLUCION, "")
+        texto = trabajador.desafios.calificar(1, "bucle-con-tope", SOLUCION, SOLUCION, URLS, RUNTIME)
         assert builtins.len is roto and copy.deepcopy is copiar, "the cells' world is theirs"
         assert sys.getrecursionlimit() == 60
     finally:
         builtins.len, copy.deepcopy = guardados
         sys.setrecursionlimit(limite)
-    assert json.loads(texto)["superadas"] == 12
+    assert json.loads(texto)["resultado"]["superadas"] == 12
     # input(), which the cells replace, is the grader's own while it grades.
     codigo = 'def bucle(modelo, inicio, entorno, tope):\n    input("¿Qué hago? ")\n'
     mensaje = calificar(trabajador, codigo)["pruebas"][0]["mensaje"]
     assert mensaje.startswith("bucle pidió una entrada con input() en la línea 2"), mensaje
-    assert builtins.input is trabajador._input
+    assert builtins.input is trabajador.celdas._input

@@ -22,38 +22,29 @@ type="application/json" class="bucle-datos">{…}</script></bucle-celda>`` (see
 from __future__ import annotations
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
 
+from .directiva import Directiva, Invalida
 from .nodos import nuevo_widget
-from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
 
-def _texto(valor) -> str:
-    return (valor or "").strip()
-
-
-class Celda(SphinxDirective):
+class Celda(Directiva):
     has_content = True
-    required_arguments = 0
-    optional_arguments = 0
-    option_spec = OpcionesDe({"id": _texto})
+    opciones = {"id": directives.unchanged}
 
-    def run(self) -> list[nodes.Node]:
-        try:
-            rechazar_desconocidas(self, "celda")
-        except Invalida as fallo:
-            return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
-        if "id" in self.options and not self.options["id"]:
-            raise self.error("la opción :id: de la celda necesita un valor")
+    def construir(self) -> list[nodes.Node]:
+        if "id" in self.options and not self.options["id"].strip():
+            raise Invalida("la opción :id: de la celda necesita un valor")
         codigo = "\n".join(self.content).strip("\n")
         if not codigo.strip():
-            raise self.error("la celda está vacía: escribe dentro el código Python que ejecutará el lector")
+            raise Invalida("la celda está vacía: escribe dentro el código Python que ejecutará "
+                           "el lector")
         orden = self.env.temp_data.get("bucle_celdas", 0) + 1
         self.env.temp_data["bucle_celdas"] = orden
 
         # Without :id:, the id follows the number the reader sees («Celda 2» is #celda-2).
-        ident = self.options.get("id") or f"celda-{orden}"
+        ident = self.options.get("id", "").strip() or f"celda-{orden}"
         nodo = nuevo_widget(self, "celda", {"codigo": codigo, "orden": orden}, ident)
         bloque = nodes.literal_block(codigo, codigo, language="python")
         self.set_source_info(bloque)

@@ -50,18 +50,17 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.osutil import relative_uri
 
-from . import __version__
+from . import __version__, textos
+from .ajustes import ruta
 from .cuadernos import cuaderno
 from .nodos import widget
 from .ruedas_pyodide import ErrorDeRuedas, asegurar, lock_con_ruedas
 
-ROOT = Path(__file__).resolve().parent.parent
 LITE = "lite"  # jupyterlite-sphinx's output folder (its JUPYTERLITE_DIR), fixed by it
 RUEDAS_SALIDA = "pyodide"  # the kernel's lock and wheels, under lite/
 KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: The JupyterLite apps the button needs: the notebook, and the file browser it links to.
 APPS = ["notebooks", "tree"]
-ETIQUETA = "Abrir en JupyterLite"
 #: A script every JupyterLite page loads first (see the file for why).
 ESPERA = Path(__file__).resolve().parent / "front" / "lite" / "espera.js"
 ESPERA_SALIDA = "bucle-espera.js"
@@ -87,7 +86,7 @@ def visit_boton_html(self, node: boton_jupyterlite) -> None:
     self.body.append('<p class="bucle-jupyterlite">')
     self.body.append(self.starttag(node, "a", "", CLASS="bucle-boton bucle-jupyterlite-enlace",
                                    href=node["href"], target="_blank", rel="noopener"))
-    self.body.append(self.encode(ETIQUETA) + "</a></p>\n")
+    self.body.append(self.encode(textos.ABRIR_EN_JUPYTERLITE) + "</a></p>\n")
     raise nodes.SkipNode
 
 
@@ -150,10 +149,10 @@ def _lock_del_kernel(app: Sphinx) -> tuple[dict, list[Path], list[Path]]:
     """The kernel's lock (npm's, with the pinned wheels' hashes), the wheels it names, and the
     wheels it does not name. The wheels come from the cache (fetched there the first time)."""
     try:
-        ruedas = asegurar(Path(app.config.bucle_jupyterlite_ruedas))
+        ruedas = asegurar(ruta(app, "bucle_jupyterlite_ruedas"))
     except ErrorDeRuedas as error:
         raise ExtensionError(str(error)) from None
-    lock = json.loads((Path(app.config.bucle_pyodide_dir) / "pyodide-lock.json").read_text())
+    lock = json.loads((ruta(app, "bucle_pyodide_dir") / "pyodide-lock.json").read_text())
     nuevo, fuera = lock_con_ruedas(lock, ruedas)
     return nuevo, [r for r in ruedas if r not in fuera], fuera
 
@@ -314,22 +313,13 @@ def publicar(app: Sphinx, exception) -> None:
 _SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<codigo>.*?)</script>", re.S | re.I)
 
 
-#: The few words JupyterLite's pages say before its (translated) interface starts.
-EN_ESPANOL = {
-    "<html>": '<html lang="es">',
-    "Loading JupyterLite...": "Cargando JupyterLite…",
-    "JupyterLite requires JavaScript to be enabled in your browser.":
-        "JupyterLite necesita que JavaScript esté activado en el navegador.",
-}
-
-
 def ajustar_pagina(pagina: Path, lite: Path) -> None:
     """A JupyterLite page in Spanish, loading :data:`ESPERA` first, with its inline scripts moved
     into files beside it. They import ``../config-utils.js`` by a relative URL, so they must stay
     in the page's folder: the site's rewriting for a strict CSP (:mod:`widgets.csp`) would
     otherwise move them to ``_static/``. A page already adjusted is left as it is."""
     html = pagina.read_text(encoding="utf-8")
-    for ingles, espanol in EN_ESPANOL.items():
+    for ingles, espanol in textos.JUPYTERLITE_EN_ESPANOL.items():
         html = html.replace(ingles, espanol)
     ruta = relpath(lite / ESPERA_SALIDA, pagina.parent).replace(os.sep, "/")
     espera = f'<script src="{ruta}"></script>'
@@ -356,8 +346,8 @@ def setup_jupyterlite(app: Sphinx) -> None:
     app.setup_extension("widgets")
     app.setup_extension("jupyterlite_sphinx")
     reemplazar_construccion_lite(app)
-    app.add_config_value("bucle_jupyterlite_ruedas", str(ROOT / "_build" / "ruedas-pyodide"), "",
-                         types=[str])
+    # the wheels' cache (fetched there once), relative to the confdir like every path setting
+    app.add_config_value("bucle_jupyterlite_ruedas", "_build/ruedas-pyodide", "", types=[str])
     app.add_node(boton_jupyterlite, html=(visit_boton_html, None),
                  latex=(_saltar, None), text=(_saltar, None), man=(_saltar, None),
                  texinfo=(_saltar, None))

@@ -14,7 +14,9 @@ import re
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from . import textos
 from .nodos import widget
+from .paginas import datos_por_pagina, de_las_paginas
 
 PALABRAS_POR_MINUTO = 200
 _PALABRA = re.compile(r"\w+")
@@ -30,31 +32,14 @@ def _anotar(app: Sphinx, doctree: nodes.document) -> None:
     if not tipos - {"progreso"}:
         return
     minutos = minutos_de_lectura(doctree.astext())
-    if not hasattr(env, "bucle_lectura"):
-        env.bucle_lectura = {}
-    env.bucle_lectura[env.docname] = minutos
+    de_las_paginas(env, "bucle_lectura")[env.docname] = minutos
     seccion = next(iter(doctree.findall(nodes.section)), None)
     if seccion is None or not seccion.children or not isinstance(seccion[0], nodes.title):
         return
-    nota = nodes.paragraph("", f"Lectura: {_minutos(minutos)}", classes=["bucle-lectura"])
+    nota = nodes.paragraph("", textos.lectura(minutos), classes=["bucle-lectura"])
     seccion.insert(1, nota)
-
-
-def _minutos(n: int) -> str:
-    return "1 minuto" if n == 1 else f"unos {n} minutos"
-
-
-def _purgar(app, env, docname) -> None:
-    getattr(env, "bucle_lectura", {}).pop(docname, None)
-
-
-def _fusionar(app, env, docnames, other) -> None:
-    if not hasattr(env, "bucle_lectura"):
-        env.bucle_lectura = {}
-    env.bucle_lectura.update(getattr(other, "bucle_lectura", {}))
 
 
 def setup_lectura(app: Sphinx) -> None:
     app.connect("doctree-read", _anotar)
-    app.connect("env-purge-doc", _purgar)
-    app.connect("env-merge-info", _fusionar)
+    datos_por_pagina(app, "bucle_lectura")

@@ -5,7 +5,7 @@ the readable fallback: the code of a cell, the statement of a question. HTML bui
 as a custom element that the front end enhances::
 
     <bucle-celda class="bucle-widget" id="celda-1" data-bucle-id="celda-1"
-                 data-curso="el-bucle" data-pagina="el-bucle">
+                 data-bucle-curso="el-bucle" data-bucle-pagina="el-bucle">
       ...children: what reads without JavaScript...
       <script type="application/json" class="bucle-datos">{...}</script>
     </bucle-celda>
@@ -23,7 +23,6 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-TIPOS = ("celda", "traza", "pregunta", "grupo", "desafio", "progreso")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -65,8 +64,8 @@ def visit_widget_html(self, node: widget) -> None:
         "ids": [node["ident"]],
         "CLASS": f"bucle-widget bucle-{tipo}",
         "data-bucle-id": node["ident"],
-        "data-curso": self.builder.config.bucle_curso,
-        "data-pagina": self.builder.current_docname,
+        "data-bucle-curso": self.builder.config.bucle_curso,
+        "data-bucle-pagina": self.builder.current_docname,
     }
     self.body.append(self.starttag(node, f"bucle-{tipo}", "", **attrs))
 

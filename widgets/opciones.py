@@ -1,16 +1,20 @@
-"""What every directive does with what an author wrote: options unknown to it rejected in
-Spanish with their line, and :class:`Invalida`, the error an author must fix.
+"""What every directive does with the options an author wrote: unknown ones and values that do
+not convert are rejected in Spanish with their line, as an :class:`Invalida`.
 
-docutils and MyST would reject an unknown option in English; a directive whose ``option_spec``
-is an :class:`OpcionesDe` lets it through to ``run()``, which calls :func:`rechazar_desconocidas`
-and reports, in Spanish, the option, its line, the closest known name and the list of options.
-A directive reports an :class:`Invalida` as ``self.reporter.error(fallo.mensaje,
-line=fallo.linea)``, so the build says ``pagina.md:LINE: ERROR: ...``.
+docutils and MyST would reject both in English ("Unknown option key", "Invalid option value").
+A directive whose ``option_spec`` is an :class:`OpcionesDe` lets them through to ``run()``: an
+unknown option as a :class:`_Desconocida`, a value its converter refused as a :class:`_NoVale`.
+``run()`` calls :func:`rechazar_desconocidas`, which raises an :class:`Invalida` naming the
+option, its line, the closest known name and the options there are, or what the value should
+be. A directive reports it as ``self.reporter.error(fallo.mensaje, line=fallo.linea)``, so the
+build says ``pagina.md:LINE: ERROR: ...``; :class:`widgets.directiva.Directiva` does all this.
 """
 
 from __future__ import annotations
 
 import difflib
+
+from docutils.parsers.rst import directives
 
 
 class Invalida(Exception):
@@ -26,30 +30,68 @@ class _Desconocida(str):
     """The value of an option the directive does not know, kept so run() can name it."""
 
 
-class OpcionesDe(dict):
-    """An ``option_spec`` that lets unknown options through to ``run()``.
+class _NoVale:
+    """The value of an option that its converter refused, and why."""
 
-    docutils and MyST would reject them in English; the directive rejects them in Spanish, with
-    the line of the option and the closest known name.
+    def __init__(self, valor, error: Exception):
+        self.valor = (valor or "").strip()
+        self.error = error
+
+
+#: What the value of an option with each docutils converter must be, in an author's words.
+ESPERA = {
+    directives.nonnegative_int: "un número entero, 0 o más",
+    directives.positive_int: "un número entero mayor que 0",
+    directives.unchanged_required: "un valor",
+}
+
+
+def _atrapar(convertir):
+    """``convertir``, returning a :class:`_NoVale` instead of raising."""
+    def convertir_o_no_vale(valor):
+        try:
+            return convertir(valor)
+        except (ValueError, TypeError) as error:
+            return _NoVale(valor, error)
+    convertir_o_no_vale.original = convertir
+    return convertir_o_no_vale
+
+
+class OpcionesDe(dict):
+    """An ``option_spec`` that lets unknown options and refused values through to ``run()``.
+
+    ``OpcionesDe({"id": directives.unchanged})``: each converter is wrapped so that a value it
+    refuses arrives as a :class:`_NoVale` (``flag`` is left as it is: MyST treats it apart).
     """
+
+    def __init__(self, spec=()):
+        super().__init__({nombre: c if c is directives.flag else _atrapar(c)
+                          for nombre, c in dict(spec).items()})
 
     def __missing__(self, nombre):
         return _Desconocida
 
 
-def rechazar_desconocidas(directiva, nombre_directiva: str) -> None:
-    """Raise for the first option of ``directiva`` that its ``option_spec`` does not list."""
+def rechazar_desconocidas(directiva, nombre_directiva: str | None = None) -> None:
+    """Raise :class:`Invalida` for the first option of ``directiva`` that its ``option_spec``
+    does not list, or whose value its converter refused."""
+    nombre_directiva = nombre_directiva or directiva.name
     for nombre, valor in directiva.options.items():
         if isinstance(valor, _Desconocida):
             conocidas = sorted(dict.keys(directiva.option_spec))
             parecida = difflib.get_close_matches(nombre, conocidas, n=1)
             pista = f" ¿Querías decir «:{parecida[0]}:»?" if parecida else ""
             lista = ", ".join(f":{c}:" for c in conocidas)
-            raise Invalida(
-                f"opción desconocida «:{nombre}:» en {{{nombre_directiva}}}.{pista} "
-                f"Las opciones que acepta son {lista}",
-                linea_de_opcion(directiva, nombre),
-            )
+            acepta = f" Las opciones que acepta son {lista}" if conocidas else " No acepta opciones"
+            raise Invalida(f"opción desconocida «:{nombre}:» en {{{nombre_directiva}}}.{pista}"
+                           f"{acepta}", linea_de_opcion(directiva, nombre))
+        if isinstance(valor, _NoVale):
+            convertir = getattr(directiva.option_spec[nombre], "original", None)
+            espera = ESPERA.get(convertir)
+            motivo = f"debe ser {espera}" if espera else str(valor.error)
+            escrito = f" {valor.valor}" if valor.valor else ""
+            raise Invalida(f"«:{nombre}:{escrito}» no vale en {{{nombre_directiva}}}: {motivo}",
+                           linea_de_opcion(directiva, nombre))
 
 
 def linea_de_opcion(directiva, nombre: str) -> int:

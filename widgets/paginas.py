@@ -1,8 +1,18 @@
-"""Per-page assets: a page loads the JS and CSS of the widgets it uses, and nothing otherwise.
+"""What is per page: the assets a page loads, and the data the build keeps for each page.
+
+A page loads the JS and CSS of the widgets it uses, and nothing otherwise.
 
 Each kind of widget has one entry module in the bundle (``_static/bucle/<tipo>.js``) that
 defines its custom element; all share ``_static/bucle/bucle.css``. Each widget carries the
 course and the page (for storage keys) in ``data-`` attributes (see :mod:`widgets.nodos`).
+
+What a component remembers about each page across the build (the course map's ids, the reading
+time, the challenges in use) lives in ``env.<nombre>``, a dict docname → data, registered with
+:func:`datos_por_pagina` so that a page that is read again loses its old entry and parallel
+readers' entries are merged back::
+
+    datos_por_pagina(app, "bucle_lectura")        # in setup_<componente>(app)
+    de_las_paginas(env, "bucle_lectura")[docname] = minutos
 """
 
 from __future__ import annotations
@@ -29,6 +39,28 @@ def setup_paginas(app: Sphinx) -> None:
                              setup_lectura):
         setup_componente(app)
     app.connect("html-page-context", add_page_assets)
+
+
+def de_las_paginas(env, nombre: str) -> dict:
+    """``env.<nombre>``, the dict docname → data of one component (made empty the first time)."""
+    if not hasattr(env, nombre):
+        setattr(env, nombre, {})
+    return getattr(env, nombre)
+
+
+def datos_por_pagina(app: Sphinx, nombre: str) -> None:
+    """Keep ``env.<nombre>`` right across incremental and parallel builds: a page's entry is
+    dropped when the page is purged, and the entries of the pages a parallel reader read are
+    merged into the main environment."""
+    def purgar(app, env, docname) -> None:
+        de_las_paginas(env, nombre).pop(docname, None)
+
+    def fusionar(app, env, docnames, otro) -> None:
+        suyos = de_las_paginas(otro, nombre)
+        de_las_paginas(env, nombre).update({d: suyos[d] for d in docnames if d in suyos})
+
+    app.connect("env-purge-doc", purgar)
+    app.connect("env-merge-info", fusionar)
 
 
 def tipos_de(doctree) -> list[str]:

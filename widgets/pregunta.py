@@ -52,10 +52,10 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
 
+from . import textos
+from .directiva import Directiva, Invalida
 from .nodos import nuevo_widget, widget
-from .opciones import Invalida, OpcionesDe, linea_de_opcion, rechazar_desconocidas
 from .preguntas_validacion import (
     comprobar_opciones,
     decidir_tipo,
@@ -65,8 +65,6 @@ from .preguntas_validacion import (
     numero_legible,
 )
 
-TITULO_DEL_GRUPO = "Comprueba tu intuición"
-INDICACION_VARIAS = "Marca todas las opciones correctas. Se corrige todo o nada."
 _EN_PREGUNTA = "bucle_pregunta_abierta"
 _EN_GRUPO = "bucle_grupo_abierto"
 
@@ -94,36 +92,10 @@ def nada(self, node: oculto) -> None:
     pass
 
 
-class _Directiva(SphinxDirective):
-    """Turns :class:`Invalida` into an error at its line: ``pagina.md:LINE: ERROR: …``."""
-
-    nombre = ""
-
-    def run(self) -> list[nodes.Node]:
-        try:
-            rechazar_desconocidas(self, self.nombre)
-            return self.construir()
-        except Invalida as fallo:
-            return [self.reporter.error(fallo.mensaje, line=fallo.linea or self.lineno)]
-
-    def construir(self) -> list[nodes.Node]:
-        raise NotImplementedError
-
-    def contenido_dentro(self, marca: str) -> list[nodes.Node]:
-        """Parse the content with ``marca`` set, so nested directives know where they are."""
-        self.env.temp_data[marca] = True
-        try:
-            return self.parse_content_to_nodes()
-        finally:
-            self.env.temp_data.pop(marca, None)
-
-
-class Explicacion(_Directiva):
+class Explicacion(Directiva):
     """``{explicacion}`` inside a question: Markdown shown once the reader has answered."""
 
-    nombre = "explicacion"
     has_content = True
-    option_spec = OpcionesDe()
 
     def construir(self):
         if not self.env.temp_data.get(_EN_PREGUNTA):
@@ -136,17 +108,16 @@ class Explicacion(_Directiva):
         return [nodo]
 
 
-class Pregunta(_Directiva):
-    nombre = "pregunta"
+class Pregunta(Directiva):
     has_content = True
     optional_arguments = 1
     final_argument_whitespace = True
-    option_spec = OpcionesDe({
+    opciones = {
         "id": directives.unchanged,
         "tipo": directives.unchanged,
         "respuesta": directives.unchanged,
         "margen": directives.unchanged,
-    })
+    }
 
     def construir(self):
         if self.env.temp_data.get(_EN_PREGUNTA):
@@ -159,18 +130,18 @@ class Pregunta(_Directiva):
 
         opciones = leer_opciones(lista) if lista is not None else None
         tipo = decidir_tipo(self.options.get("tipo"), opciones, "respuesta" in self.options,
-                            linea_de_opcion(self, "tipo"), self.lineno)
+                            self.linea_de("tipo"), self.lineno)
         if tipo == "numero":
             datos, indicacion = self.numero(lista)
         else:
             for nombre in ("respuesta", "margen"):
                 if nombre in self.options:
                     raise Invalida(f"«:{nombre}:» solo vale en preguntas de número («:tipo: numero»)",
-                                   linea_de_opcion(self, nombre))
+                                   self.linea_de(nombre))
             comprobar_opciones(tipo, opciones, self.lineno)
             datos = {"tipo": tipo, "opciones": len(opciones),
                      "correctas": [i for i, o in enumerate(opciones) if o.correcta]}
-            indicacion = INDICACION_VARIAS if tipo == "varias" else None
+            indicacion = textos.INDICACION_VARIAS if tipo == "varias" else None
 
         nodo = nuevo_widget(self, "pregunta", datos, self.options.get("id"))
         nodo += nodes.paragraph("", "", *en_linea, classes=["bucle-pregunta-enunciado"])
@@ -224,29 +195,28 @@ class Pregunta(_Directiva):
                            "o cambia «:tipo:»", lista.line)
         if not (self.options.get("respuesta") or "").strip():
             raise Invalida("a una pregunta de número le falta «:respuesta:», el valor correcto",
-                           linea_de_opcion(self, "respuesta"))
+                           self.linea_de("respuesta"))
         respuesta = leer_numero(self.options["respuesta"], "respuesta",
-                                linea_de_opcion(self, "respuesta"))
-        linea_margen = linea_de_opcion(self, "margen")
+                                self.linea_de("respuesta"))
+        linea_margen = self.linea_de("margen")
         margen = leer_numero(self.options.get("margen") or "0", "margen", linea_margen)
         if margen < 0:
             raise Invalida(f"«:margen:» no puede ser negativo ({numero_legible(margen)}): es "
                            "cuánto puede alejarse una respuesta aceptada, 0 o más", linea_margen)
         datos = {"tipo": "numero", "respuesta": respuesta, "margen": margen}
-        return datos, f"Se acepta un margen de ±{numero_legible(margen)}."
+        return datos, textos.indicacion_margen(numero_legible(margen))
 
 
-class Grupo(_Directiva):
-    nombre = "grupo"
+class Grupo(Directiva):
     has_content = True
     optional_arguments = 1
     final_argument_whitespace = True
-    option_spec = OpcionesDe({"id": directives.unchanged})
+    opciones = {"id": directives.unchanged}
 
     def construir(self):
         if self.env.temp_data.get(_EN_GRUPO) or self.env.temp_data.get(_EN_PREGUNTA):
             raise Invalida("un «{grupo}» no puede ir dentro de otro ni de una pregunta")
-        titulo = (self.arguments[0] if self.arguments else "").strip() or TITULO_DEL_GRUPO
+        titulo = (self.arguments[0] if self.arguments else "").strip() or textos.TITULO_DEL_GRUPO
         en_linea, mensajes = self.parse_inline(titulo, lineno=self.lineno)
         nodo = nuevo_widget(self, "grupo", {}, self.options.get("id"))
         contenido = self.contenido_dentro(_EN_GRUPO)

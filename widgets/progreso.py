@@ -19,30 +19,28 @@ from __future__ import annotations
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
 
+from .directiva import Directiva
 from .nodos import nuevo_widget, widget
+from .paginas import datos_por_pagina, de_las_paginas
 
 
-class Progreso(SphinxDirective):
+class Progreso(Directiva):
     has_content = False
-    option_spec = {}
 
-    def run(self):
+    def construir(self):
         return [nuevo_widget(self, "progreso", {"lecciones": []}, "progreso")]
 
 
 def _recoger(app: Sphinx, doctree: nodes.document) -> None:
     """Remember, per page, the ids of its questions and challenges."""
     env = app.env
-    if not hasattr(env, "bucle_widgets"):
-        env.bucle_widgets = {}
     ids: dict[str, list[str]] = {"pregunta": [], "desafio": [], "mapa": []}
     for nodo in doctree.findall(widget):
         tipo = "mapa" if nodo["tipo"] == "progreso" else nodo["tipo"]
         if tipo in ids:
             ids[tipo].append(nodo["ident"])
-    env.bucle_widgets[env.docname] = ids
+    de_las_paginas(env, "bucle_widgets")[env.docname] = ids
 
 
 def _rellenar(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -55,12 +53,12 @@ def _rellenar(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         for pagina in env.toctree_includes.get(docname, []):
             titulo = env.titles[pagina].astext() if pagina in env.titles else pagina
             url = app.builder.get_relative_uri(docname, pagina)
-            ids = getattr(env, "bucle_widgets", {}).get(pagina, {})
+            ids = de_las_paginas(env, "bucle_widgets").get(pagina, {})
             lecciones.append({
                 "pagina": pagina,
                 "titulo": titulo,
                 "url": url,
-                "lectura": getattr(env, "bucle_lectura", {}).get(pagina),
+                "lectura": de_las_paginas(env, "bucle_lectura").get(pagina),
                 "preguntas": ids.get("pregunta", []),
                 "desafios": ids.get("desafio", []),
             })
@@ -74,17 +72,7 @@ def _desactualizados(app, env, added, changed, removed) -> list[str]:
     """A page with the map is rewritten whenever any other page changes: it lists them all."""
     if not (added or changed or removed):
         return []
-    return [d for d, ids in getattr(env, "bucle_widgets", {}).items() if ids.get("mapa")]
-
-
-def _purgar(app, env, docname) -> None:
-    getattr(env, "bucle_widgets", {}).pop(docname, None)
-
-
-def _fusionar(app, env, docnames, other) -> None:
-    if not hasattr(env, "bucle_widgets"):
-        env.bucle_widgets = {}
-    env.bucle_widgets.update(getattr(other, "bucle_widgets", {}))
+    return [d for d, ids in de_las_paginas(env, "bucle_widgets").items() if ids.get("mapa")]
 
 
 def setup_progreso(app: Sphinx) -> None:
@@ -92,5 +80,4 @@ def setup_progreso(app: Sphinx) -> None:
     app.connect("doctree-read", _recoger)
     app.connect("doctree-resolved", _rellenar)
     app.connect("env-get-outdated", _desactualizados)
-    app.connect("env-purge-doc", _purgar)
-    app.connect("env-merge-info", _fusionar)
+    datos_por_pagina(app, "bucle_widgets")

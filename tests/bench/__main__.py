@@ -130,7 +130,7 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
 
             def tibio_curso():
                 r["tibio"].append(medidas.primera_salida(page, leccion))
-                arranques.append(page.evaluate("document.documentElement.dataset.pythonArranque"))
+                arranques.append(page.evaluate("document.documentElement.dataset.bucleArranque"))
                 page.goto("about:blank")
 
             def tibio_desnuda():

@@ -171,7 +171,7 @@ def clic_y_texto(page, boton, selector, patron, clic) -> float:
 
 ESTADO = """async () => {
   const python = await %s;
-  return [document.documentElement.dataset.pythonArranque || "", python.estado];
+  return [document.documentElement.dataset.bucleArranque || "", python.estado];
 }""" % PYTHON
 
 

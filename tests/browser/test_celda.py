@@ -241,7 +241,7 @@ def test_errors_are_told_in_the_readers_terms(celdas_html, servidor, pagina):
 
     traza.correr()
     expect(traza.texto).to_have_text(
-        "Traza (la llamada más reciente, al final):\n"
+        "Rastreo (la llamada más reciente, al final):\n"
         "  Celda 1, línea 4\n"
         "    print(dividir(1, 0))\n"
         "  Celda 1, línea 2, en dividir\n"

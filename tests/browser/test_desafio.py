@@ -22,7 +22,7 @@ CURSO = "prueba-desafios"
 DESAFIO = challenges.CARPETA / "bucle-con-tope"
 SOLUCION = (DESAFIO / "solucion.py").read_text(encoding="utf-8")
 INICIAL = (DESAFIO / "inicial.py").read_text(encoding="utf-8")
-NOMBRES = challenges.calificador().datos("bucle-con-tope")["pruebas"]
+NOMBRES = challenges.calificador().nombres("bucle-con-tope")
 TOTAL = len(NOMBRES)
 
 # A loop that never ends, where the grader's time limit sees it.
@@ -164,9 +164,9 @@ def test_a_correct_submission_passes_and_the_code_and_best_result_persist(desafi
 
 def test_a_wrong_submission_is_told_test_by_test_and_its_trace_marks_the_divergence(
         desafios_html, servidor, pagina):
-    # The worker records traces with challenges/trazas.py, fetched from next to the grader.
-    publicado = desafios_html / "_static" / "bucle" / "desafios" / "trazas.py"
-    assert publicado.is_file(), "the build must publish challenges/trazas.py next to calificador.py"
+    # The worker records traces with the engine's trazas.py, fetched with the rest of the package.
+    publicado = desafios_html / "_static" / "bucle" / "calificador" / "trazas.py"
+    assert publicado.is_file(), "the build must publish the engine's trazas.py with its package"
     pagina.goto(servidor(desafios_html))
     d = Desafio(pagina)
     codigo = error("un_mensaje_por_observacion")
@@ -292,7 +292,7 @@ def test_a_submission_that_never_ends_is_stopped_and_the_next_check_works(
     juzgado = time.monotonic() - inicio
     expect(primera.locator(".bucle-desafio-estado")).to_have_text("no terminó")
     expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
-        "no terminó: la página lo detuvo tras 7 s sin respuesta.")
+        "bucle no terminó en 2 s: ¿falta el tope? (y no se dejó detener)")
     expect(d.boton("Detener")).to_be_hidden()
 
     d.escribir(SOLUCION)

@@ -2,7 +2,7 @@
 
 The first visit starts Python normally and, once the page is idle, a throwaway worker stores a
 snapshot in the Cache API; later starts restore from it. How a start went is read from
-``<html data-python-arranque>`` ("normal" or "instantanea"), never from timing. Site:
+``<html data-bucle-arranque>`` ("normal" or "instantanea"), never from timing. Site:
 tests/sites/instantanea/ (cells: «hola», a random number, the runtime, a loop that never ends).
 """
 
@@ -70,7 +70,7 @@ def instantanea_html(sitio_de_prueba):
 
 
 def arranque(page):
-    return page.locator("html").get_attribute("data-python-arranque")
+    return page.locator("html").get_attribute("data-bucle-arranque")
 
 
 def esperar_instantanea(page):
@@ -125,7 +125,7 @@ def test_random_differs_between_restored_workers_and_a_restart_restores_too(
 
     bucle.boton("Ejecutar").click()
     expect(bucle.texto).to_have_text("dando vueltas\n", timeout=ESPERA)
-    pagina.evaluate("document.documentElement.removeAttribute('data-python-arranque')")
+    pagina.evaluate("document.documentElement.removeAttribute('data-bucle-arranque')")
     bucle.boton("Detener").click()
     expect(bucle.boton("Detener")).to_be_hidden(timeout=ESPERA)
     dos.correr()

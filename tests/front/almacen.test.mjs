@@ -13,7 +13,7 @@ class AlmacenDePrueba {
 
 const { leer, guardar } = await import("../../widgets/front/lib/almacen.js");
 const progreso = await import("../../widgets/front/lib/progreso.js");
-const elemento = (id) => ({ dataset: { curso: "c", pagina: "p", bucleId: id } });
+const elemento = (id) => ({ dataset: { bucleCurso: "c", buclePagina: "p", bucleId: id } });
 
 test("round trip, corrupt JSON and a full store", () => {
   globalThis.localStorage = new AlmacenDePrueba();

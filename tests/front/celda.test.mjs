@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const { Salida, textoOmitido } = await import("../../widgets/front/lib/salida.js");
-const { Cuaderno, avisoDeAnteriores, enumerar, leidasPorLasCeldas, megas, textoDelFinal } =
+const { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFinal } =
   await import("../../widgets/front/lib/cuaderno.js");
+const { enumerar, megas } = await import("../../widgets/front/lib/textos.js");
 const { traerArchivos, fetchDesde } = await import("../../widgets/front/lib/descarga.js");
 
 test("output under the limit is kept whole, in order, merged by stream", () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const {
-  combinar, detenida, estadoDe, rota, estadoGuardado, lugarDe, paciencia, registrar, resumen, segundos,
+  combinar, detenida, estadoDe, rota, estadoGuardado, lugarDe, paciencia, registrar, resumen,
   textoDivergencia, textoMejor, verPista, verSolucion,
 } = await import("../../widgets/front/lib/veredicto.js");
 
@@ -38,44 +38,52 @@ test("the watchdog waits for a test and its trace, each under the grader's limit
   assert.equal(paciencia(2), 7000);
   assert.equal(paciencia(0.5, 1), 2000);
   assert.equal(paciencia(undefined), 7000);
-  assert.equal(segundos(7000), "7 s");
-  assert.equal(segundos(2500), "2,5 s");
 });
+
+// The engine's texts for the page's watchdog (the widget's data `mensajes`, from Calificador.datos).
+const MENSAJES = {
+  tiempo: "bucle no terminó en 2 s: ¿falta el tope? (y no se dejó detener)",
+  tiempo_al_cargar: "Tu código no terminó de cargarse en 2 s: ¿un bucle sin fin fuera de las funciones? (y no se dejó detener)",
+  no_probada: "no se probó: «{prueba}» no terminó",
+  no_probada_al_cargar: "no se probó: tu código no se pudo cargar",
+};
+const datosDe = (pruebas) => ({ desafio: "d", pruebas, mensajes: MENSAJES });
 
 test("a check the page stopped keeps what finished and says what did not", () => {
   const nombres = ["a", "b", "c", "d"];
   const recibida = { nombre: "a", ok: true, tipo: "ok", mensaje: null, linea: null, turno: null };
-  const r = detenida(nombres, { a: recibida }, "b", 7000);
+  const r = detenida(datosDe(nombres), { a: recibida }, "b");
   assert.equal(r.superadas, 1);
   assert.equal(r.total, 4);
   assert.equal(r.error, null);
   assert.equal(r.pruebas[0], recibida);
   assert.equal(r.pruebas[1].tipo, "detenida");
-  assert.match(r.pruebas[1].mensaje, /^no terminó: la página lo detuvo tras 7 s sin respuesta\./);
+  assert.equal(r.pruebas[1].mensaje, MENSAJES.tiempo);
   assert.deepEqual(r.pruebas.slice(2).map((p) => [p.tipo, p.mensaje]), [
     ["no-probada", "no se probó: «b» no terminó"],
     ["no-probada", "no se probó: «b» no terminó"],
   ]);
 
   // Stuck before the first test: the code itself did not finish loading.
-  const cargando = detenida(nombres, {}, null, 7000);
+  const cargando = detenida(datosDe(nombres), {}, null);
   assert.equal(cargando.superadas, 0);
   assert.equal(cargando.error.tipo, "detenida");
-  assert.match(cargando.error.mensaje, /^Tu código no terminó de cargarse/);
+  assert.equal(cargando.error.mensaje, MENSAJES.tiempo_al_cargar);
+  assert.ok(cargando.pruebas.every((p) => p.mensaje === MENSAJES.no_probada_al_cargar));
   assert.ok(cargando.pruebas.every((p) => p.tipo === "no-probada"));
 });
 
 test("a check during which Python broke blames the test running, in words", () => {
-  const r = rota(["a", "b", "c"], {}, "b", "Maximum call stack size exceeded");
+  const r = rota(datosDe(["a", "b", "c"]), {}, "b", "Maximum call stack size exceeded");
   assert.equal(r.superadas, 0);
   assert.equal(r.pruebas[0].tipo, "no-probada");
   assert.equal(r.pruebas[1].tipo, "error");
   assert.match(r.pruebas[1].mensaje, /^rompió el Python de la página \(se desbordó la pila, como en un RecursionError/);
   assert.match(r.pruebas[1].mensaje, /Python se ha reiniciado\.$/);
   assert.equal(r.pruebas[2].mensaje, "no se probó: «b» rompió el Python de la página");
-  assert.match(rota(["a"], {}, "a", "RuntimeError: unreachable").pruebas[0].mensaje,
+  assert.match(rota(datosDe(["a"]), {}, "a", "RuntimeError: unreachable").pruebas[0].mensaje,
     /\(error de Pyodide: RuntimeError: unreachable\)/);
-  assert.match(rota(["a"], {}, null, "x").error.mensaje, /^Tu código rompió el Python de la página al cargarse/);
+  assert.match(rota(datosDe(["a"]), {}, null, "x").error.mensaje, /^Tu código rompió el Python de la página al cargarse/);
 });
 
 test("saved state: whatever storage holds becomes a usable state", () => {

@@ -4,8 +4,8 @@
 //   <bucle-celda …>
 //     <div class="bucle-celda-cabecera"><span>Celda 2</span> <span>Modificada</span></div>
 //     <div class="highlight-python"><div class="highlight">[the static code, then the editor]</div></div>
-//     <div class="bucle-celda-cambio">…the lesson's code changed: two buttons…</div>
-//     <div class="bucle-celda-cambio bucle-celda-otra">…another tab saved it: two buttons…</div>
+//     <div class="bucle-eleccion bucle-celda-cambio">…the lesson's code changed: two buttons…</div>
+//     <div class="bucle-eleccion bucle-celda-otra">…another tab saved it: two buttons…</div>
 //     <div class="bucle-celda-barra">[Ejecutar] [Detener] [Restablecer] hint</div>
 //     <div class="bucle-celda-salida" role="status" aria-live="polite">note, cut, output, end</div>
 //   </bucle-celda>
@@ -15,11 +15,14 @@
 // Runs queue one after another. The edited code is kept in localStorage as {codigo, original};
 // when another tab of the lesson saves a different version, the cell keeps its own and asks.
 import { python } from "./python.js";
-import { avisoDePython } from "./lib/aviso-python.js";
-import { editorEnLugarDe } from "./lib/editor-perezoso.js";
-import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
+import { avisoDePython } from "./piezas/aviso-python.js";
+import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
+import { OtraPestana, eleccion } from "./piezas/eleccion.js";
+import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
+import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
 import { Salida, textoOmitido } from "./lib/salida.js";
+import { CELDA, COMUN } from "./lib/textos.js";
 
 const cuaderno = new Cuaderno();
 const celdas = new Set();
@@ -29,28 +32,10 @@ let trabajos = 0; // runs queued or running
 
 python.addEventListener("reiniciado", () => cuaderno.olvidar());
 
-const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
-
-function crear(etiqueta, clase, texto = "") {
-  const elemento = document.createElement(etiqueta);
-  if (clase) elemento.className = clase;
-  if (texto) elemento.textContent = texto;
-  return elemento;
-}
-
-function boton(texto, clase, alPulsar) {
-  const b = crear("button", `bucle-boton ${clase}`, texto);
-  b.type = "button";
-  b.addEventListener("click", alPulsar);
-  return b;
-}
-
 // Python starts when the page is idle or at the first interaction with a cell, whichever first.
 function arrancarPython() {
   python.iniciar().catch((error) => aviso.fallo(error.message));
 }
-const cuandoEsteOciosa = (hacer) =>
-  "requestIdleCallback" in globalThis ? requestIdleCallback(hacer, { timeout: 3000 }) : setTimeout(hacer, 1500);
 
 /** A reader's request to run a cell (and, before it, the earlier cells it depends on). */
 class Trabajo {
@@ -125,58 +110,46 @@ class BucleCelda extends HTMLElement {
   construir() {
     const n = this.orden;
     const base = this.id || `celda-${n}`;
-    this.bloque = this.querySelector(":scope > div[class^='highlight']") ?? crear("div", "highlight-python");
+    this.bloque = this.querySelector(":scope > div[class^='highlight']") ?? h("div", { class: "highlight-python" });
     if (!this.bloque.isConnected) this.prepend(this.bloque);
     this.bloque.classList.add("bucle-celda-codigo");
 
-    const cabecera = crear("div", "bucle-celda-cabecera");
-    cabecera.append(crear("span", "bucle-celda-nombre", `Celda ${n}`));
-    this.marca = crear("span", "bucle-celda-modificada", "Modificada");
-    this.marca.hidden = true;
-    cabecera.append(this.marca);
-    this.bloque.before(cabecera);
+    this.marca = h("span", { class: "bucle-celda-modificada", text: CELDA.modificada, hidden: true });
+    this.bloque.before(h("div", { class: "bucle-celda-cabecera" },
+      h("span", { class: "bucle-celda-nombre", text: CELDA.nombre(n) }), this.marca));
 
-    this.cambio = crear("div", "bucle-celda-cambio");
-    this.cambio.hidden = true;
-    this.cambio.append(
-      crear("p", "", "El código de esta celda ha cambiado en la lección desde que guardaste tu " +
-        "versión. Estás viendo la tuya."),
-      boton("Usar la versión nueva", "", () => this.restablecer({ enfocar: true })),
-      boton("Seguir con la mía", "", () => this.seguirConLaMia()),
-    );
+    this.cambio = eleccion("bucle-celda-cambio", CELDA.cambio, [
+      [CELDA.usarLaNueva, () => this.restablecer({ enfocar: true })],
+      [CELDA.seguirConLaMia, () => this.seguirConLaMia()],
+    ]);
+    this.otra = new OtraPestana("bucle-celda-otra", CELDA.otraPestana, {
+      alUsar: ({ codigo, original }) => {
+        this.base = original;
+        this.cambio.hidden = original === this.leccion;
+        this.ponerCodigo(codigo);
+      },
+      alSeguir: () => this.guardarYa(),
+      foco: () => this.botonEjecutar,
+    });
 
-    this.otra = crear("div", "bucle-celda-cambio bucle-celda-otra");
-    this.otra.hidden = true;
-    this.otra.append(
-      crear("p", "", "Has guardado otra versión de esta celda en otra pestaña. Aquí sigue la " +
-        "de esta pestaña; si la editas, sustituirá a la otra."),
-      boton("Usar la de la otra pestaña", "", () => this.usarLaDeFuera()),
-      boton("Seguir con esta", "", () => this.seguirConEsta()),
-    );
-
-    const barra = crear("div", "bucle-celda-barra");
-    this.botonEjecutar = boton("Ejecutar", "bucle-celda-ejecutar", () => this.pedir());
-    this.botonDetener = boton("Detener", "", () => (this.enTrabajo ?? this.trabajo)?.detener());
+    this.botonEjecutar = boton(CELDA.ejecutar, () => this.pedir(), "bucle-celda-ejecutar");
+    this.botonDetener = boton(COMUN.detener, () => (this.enTrabajo ?? this.trabajo)?.detener());
     this.botonDetener.hidden = true;
-    const botonRestablecer = boton("Restablecer", "", () => this.restablecer());
-    const ayuda = crear("span", "bucle-celda-ayuda",
-      `${MAC ? "⌘" : "Ctrl"}+Intro ejecuta · Esc y luego Tab sale del editor`);
-    ayuda.id = `${base}-ayuda`;
-    this.ayuda = ayuda.id;
-    barra.append(this.botonEjecutar, this.botonDetener, botonRestablecer, ayuda);
+    this.ayuda = `${base}-ayuda`;
+    const barra = h("div", { class: "bucle-celda-barra" },
+      this.botonEjecutar, this.botonDetener, boton(COMUN.restablecer, () => this.restablecer()),
+      h("span", { class: "bucle-ayuda-editor", id: this.ayuda, text: COMUN.ayuda(TECLA, CELDA.ejecuta) }));
 
-    this.region = crear("div", "bucle-celda-salida bucle-vacia");
-    this.region.setAttribute("role", "status");
-    this.region.setAttribute("aria-live", "polite");
-    this.region.setAttribute("aria-atomic", "false");
-    this.region.setAttribute("aria-label", `Salida de la celda ${n}`);
-    this.nota = crear("p", "bucle-celda-nota");
-    this.corte = crear("p", "bucle-celda-corte");
-    this.texto = crear("pre", "bucle-celda-texto");
-    this.fin = crear("p", "bucle-celda-fin");
-    this.region.append(this.nota, this.corte, this.texto, this.fin);
+    this.nota = h("p", { class: "bucle-celda-nota" });
+    this.corte = h("p", { class: "bucle-celda-corte" });
+    this.texto = h("pre", { class: "bucle-celda-texto" });
+    this.fin = h("p", { class: "bucle-celda-fin" });
+    this.region = h("div", {
+      class: "bucle-celda-salida bucle-vacia", role: "status", "aria-live": "polite",
+      "aria-atomic": "false", "aria-label": CELDA.salida(n),
+    }, this.nota, this.corte, this.texto, this.fin);
 
-    this.bloque.after(this.cambio, this.otra, barra, this.region);
+    this.bloque.after(this.cambio, this.otra.elemento, barra, this.region);
   }
 
   // ---- the code: editor, storage, the lesson's version ----
@@ -188,9 +161,7 @@ class BucleCelda extends HTMLElement {
     this.codigo = guardado.codigo;
     this.base = guardado.original;
     this.cambio.hidden = guardado.original === this.leccion;
-    // Until the editor is there, the static block shows the reader's code (unhighlighted).
-    const pre = this.bloque.querySelector("pre");
-    if (pre) pre.textContent = this.codigo;
+    mostrarCodigo(this.bloque, null, this.codigo);
     this.marcar();
     this.cargarEditor();
   }
@@ -198,7 +169,7 @@ class BucleCelda extends HTMLElement {
   cargarEditor() {
     this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-celda-editor", {
       codigo: this.codigo,
-      etiqueta: `Código de la celda ${this.orden}`,
+      etiqueta: CELDA.editor(this.orden),
       descripcion: this.ayuda,
       alEjecutar: () => this.pedir(),
       alCambiar: (texto) => this.alCambiar(texto),
@@ -219,7 +190,7 @@ class BucleCelda extends HTMLElement {
     if (this.codigo === this.leccion) borrar(this.clave);
     else guardar(this.clave, { codigo: this.codigo, original: this.base });
     // Saving here replaces the other tab's version: the reader chose, and that tab is told.
-    this.otra.hidden = true;
+    this.otra.retirar();
   }
 
   marcar() {
@@ -230,13 +201,7 @@ class BucleCelda extends HTMLElement {
     const teniaFoco = this.cambio.contains(document.activeElement);
     this.base = this.leccion;
     this.cambio.hidden = true;
-    this.codigo = this.leccion;
-    if (this.editor) this.editor.poner(this.leccion);
-    else {
-      const pre = this.bloque.querySelector("pre");
-      if (pre) pre.textContent = this.leccion;
-    }
-    this.marcar();
+    this.ponerCodigo(this.leccion);
     this.guardarYa();
     if (enfocar || teniaFoco) this.botonEjecutar.focus();
   }
@@ -254,34 +219,15 @@ class BucleCelda extends HTMLElement {
   alCambiarFuera(valor) {
     const valido = valor && typeof valor.codigo === "string";
     const codigo = valido ? valor.codigo : this.leccion;
-    this.otra.hidden = codigo === this.codigo;
-    this.fuera = this.otra.hidden ? null : {
-      codigo,
-      original: valido && typeof valor.original === "string" ? valor.original : this.leccion,
-    };
+    const original = valido && typeof valor.original === "string" ? valor.original : this.leccion;
+    this.otra.ofrecer({ codigo, original }, codigo === this.codigo);
   }
 
-  usarLaDeFuera() {
-    const { codigo, original } = this.fuera ?? {};
-    this.otra.hidden = true;
-    this.fuera = null;
-    if (codigo == null) return;
-    this.base = original;
-    this.cambio.hidden = original === this.leccion;
+  /** Put `codigo` in the editor (or, before it loads, in the static block). */
+  ponerCodigo(codigo) {
     this.codigo = codigo;
-    if (this.editor) this.editor.poner(codigo);
-    else {
-      const pre = this.bloque.querySelector("pre");
-      if (pre) pre.textContent = codigo;
-    }
+    mostrarCodigo(this.bloque, this.editor, codigo);
     this.marcar();
-    this.botonEjecutar.focus();
-  }
-
-  seguirConEsta() {
-    this.fuera = null;
-    this.guardarYa();
-    this.botonEjecutar.focus();
   }
 
   // ---- running ----
@@ -294,7 +240,7 @@ class BucleCelda extends HTMLElement {
     this.ocupar(true);
     if (trabajos > 0) {
       this.limpiar();
-      this.mostrarNota("En espera: primero termina la celda que se está ejecutando.");
+      this.mostrarNota(CELDA.enEspera);
     }
     trabajos++;
     cola = cola
@@ -355,7 +301,7 @@ class BucleCelda extends HTMLElement {
     if (resultado.estado === "fallo") final = textoDelFallo(resultado);
     if (resultado.estado === "cancelado-en-espera") {
       this.mostrarNota("");
-      final = "Cancelada antes de empezar.";
+      final = CELDA.canceladaEnEspera;
     }
     this.fin.textContent = final;
     this.actualizarVacia();
@@ -406,9 +352,7 @@ class BucleCelda extends HTMLElement {
     this.salida.recortar();
     this.corte.textContent = textoOmitido(this.salida.omitidas);
     texto.replaceChildren(...this.salida.segmentos.map(({ flujo, texto: t }) => {
-      const trozo = crear("span", flujo === "stderr" ? "bucle-stderr" : "");
-      trozo.textContent = t; // output is text, never HTML
-      return trozo;
+      return h("span", { class: flujo === "stderr" ? "bucle-stderr" : "", text: t }); // text, never HTML
     }));
     this.actualizarVacia();
     if (alFinal) texto.scrollTop = texto.scrollHeight; // follow the output unless scrolled up

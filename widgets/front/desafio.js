@@ -5,7 +5,7 @@
 //     .bucle-desafio-enunciado            the statement (the author's, as built)
 //     p.bucle-desafio-teclado             on a phone: better with a physical keyboard
 //     .bucle-desafio-inicial              the code: static block, then the editor (lazy chunk)
-//     .bucle-desafio-otra                 another tab saved other code: use it, or keep this one
+//     .bucle-eleccion.bucle-desafio-otra  another tab saved other code: use it, or keep this one
 //     .bucle-desafio-barra                [Comprobar] [Detener] [Restablecer] keyboard hint, note,
 //                                         the test being tried
 //     .bucle-desafio-resultados           summary «N de M pruebas superadas» (polite status),
@@ -16,47 +16,40 @@
 //     .bucle-desafio-solucion             [Ver la solución] (confirmation) after `solucion_tras`
 //                                         failed checks or once passed
 //
-// Grading runs in the page's worker (trabajador.py's calificar_desafio, with the challenge's own
-// grader). The grader limits each test itself; the page also has a watchdog for what the grader
-// does not see (code made with exec, a long call into C): if the worker says nothing about the
-// running test for a while, Python is stopped (interrupted, or restarted) and the test is
-// reported as not finished. Everything the grader says goes into the page as text, never HTML.
+// Grading runs in the page's worker (python.calificar → worker.js → trabajador_desafios.py, with
+// the engine `calificador` fetched from the widget's `urls`). The engine limits each test
+// itself; the page also has a watchdog for what the engine does not see (code made with exec, a
+// long call into C): if the worker says nothing about the running test for a while, Python is
+// stopped (interrupted, or restarted) and the test is reported as not finished, with the
+// engine's own words (the data's `mensajes`). What the engine says goes into the page as text.
 // State in localStorage (lib/veredicto.js): the code, the best result, failed checks; another
 // tab's best result and failed checks count here too, its code is only offered.
 import { python } from "./python.js";
-import { avisoDePython } from "./lib/aviso-python.js";
-import { editorEnLugarDe } from "./lib/editor-perezoso.js";
-import { borrar, claveDe, escuchar, guardar, leer } from "./lib/almacen.js";
+import { avisoDePython } from "./piezas/aviso-python.js";
+import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
+import { OtraPestana } from "./piezas/eleccion.js";
+import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
+import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { registrarDesafio } from "./lib/progreso.js";
+import { COMUN, DESAFIO } from "./lib/textos.js";
 import {
-  combinar, detenida, estadoDe, estadoGuardado, lugarDe, paciencia, registrar, resumen, rota,
-  textoDivergencia, textoMejor, verPista, verSolucion,
+  combinar, detenida, estadoGuardado, paciencia, registrar, rota, textoDivergencia, textoMejor,
+  verPista, verSolucion, vista,
 } from "./lib/veredicto.js";
 
 const aviso = avisoDePython(python);
-const MAC = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
-let fichas = 0;
-
-function h(etiqueta, atributos = {}, ...hijos) {
-  const el = document.createElement(etiqueta);
-  for (const [nombre, valor] of Object.entries(atributos)) {
-    if (nombre === "class") el.className = valor;
-    else if (nombre === "text") el.textContent = valor; // what the grader says is text, always
-    else if (valor != null && valor !== false) el.setAttribute(nombre, valor === true ? "" : valor);
-  }
-  el.append(...hijos.filter((x) => x != null));
-  return el;
-}
-
-function boton(texto, clase, alPulsar) {
-  const b = h("button", { type: "button", class: `bucle-boton ${clase}`.trim(), text: texto });
-  b.addEventListener("click", alPulsar);
-  return b;
-}
 
 const absoluta = (url) => new URL(url, document.baseURI).href;
-const cuandoEsteOciosa = (hacer) =>
-  "requestIdleCallback" in globalThis ? requestIdleCallback(hacer, { timeout: 3000 }) : setTimeout(hacer, 1500);
+
+/** The widget's URLs (relative to the page) made absolute, as the worker needs them. */
+function urlsDe({ urls }) {
+  return {
+    calificador: absoluta(urls.calificador),
+    archivos: [...urls.archivos],
+    desafios: absoluta(urls.desafios),
+    runtime: absoluta(urls.runtime),
+  };
+}
 
 class BucleDesafio extends HTMLElement {
   connectedCallback() {
@@ -66,13 +59,14 @@ class BucleDesafio extends HTMLElement {
     this.estado = estadoGuardado(leer(this.clave));
     this.codigo = this.estado.codigo ?? this.datos.inicial;
     this.editor = null;
-    this.ocupado = null; // the check in progress: { ficha, actual, recibidas, … }
+    this.ocupado = null; // the check in progress: { codigo, actual, recibidas, … }
     this.construir();
     this.mostrarEstado();
     escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
     if (!aviso.elemento.isConnected) aviso.colocar(this, this.resultados);
 
-    python.addEventListener("progreso", ({ detail }) => this.alProgreso(detail));
+    const { calificador, archivos } = urlsDe(this.datos);
+    python.conCalificador({ url: calificador, archivos });
     const alInteractuar = () => {
       python.iniciar().catch(() => {});
       this.cargarEditor();
@@ -87,57 +81,48 @@ class BucleDesafio extends HTMLElement {
     const id = (sufijo) => `${this.id || "desafio"}-${sufijo}`;
     this.bloque = this.querySelector(":scope > .bucle-desafio-inicial") ?? h("div", { class: "highlight-python" });
     if (!this.bloque.isConnected) this.append(this.bloque);
-    const pre = this.bloque.querySelector("pre");
-    if (pre && this.codigo !== this.datos.inicial) pre.textContent = this.codigo;
+    if (this.codigo !== this.datos.inicial) mostrarCodigo(this.bloque, null, this.codigo);
 
-    const teclado = h("p", {
-      class: "bucle-desafio-teclado",
-      text: "En un móvil, este desafío es más cómodo con un teclado físico: el de la pantalla " +
-        "tapa el código y cuesta escribir sangrías y símbolos.",
-    });
-    this.bloque.before(teclado);
+    this.bloque.before(h("p", { class: "bucle-desafio-teclado", text: DESAFIO.teclado }));
 
-    this.botonComprobar = boton("Comprobar", "bucle-desafio-comprobar", () => this.comprobar());
-    this.botonDetener = boton("Detener", "", () => this.detener());
+    this.botonComprobar = boton(DESAFIO.comprobar, () => this.comprobar(), "bucle-desafio-comprobar");
+    this.botonDetener = boton(COMUN.detener, () => this.detener());
     this.botonDetener.hidden = true;
-    const ayuda = h("span", {
-      class: "bucle-desafio-ayuda", id: id("ayuda"),
-      text: `${MAC ? "⌘" : "Ctrl"}+Intro comprueba · Esc y luego Tab sale del editor`,
-    });
+    const ayuda = h("span", { class: "bucle-ayuda-editor", id: id("ayuda"), text: COMUN.ayuda(TECLA, DESAFIO.comprueba) });
     this.ayuda = ayuda.id;
     this.nota = h("p", { class: "bucle-desafio-nota", role: "status" });
     // What is being tried while a check runs: seen, not announced (the summary is).
     this.progreso = h("p", { class: "bucle-desafio-progreso" });
-    this.otra = h("div", { class: "bucle-desafio-otra", hidden: true },
-      h("p", { text: "Has guardado otra versión de este código en otra pestaña. Aquí sigue la de " +
-        "esta pestaña; si la editas, sustituirá a la otra." }),
-      boton("Usar la de la otra pestaña", "", () => this.usarLaDeFuera()),
-      boton("Seguir con esta", "", () => this.seguirConEsta()));
+    this.otra = new OtraPestana("bucle-desafio-otra", DESAFIO.otraPestana, {
+      alUsar: (codigo) => this.ponerCodigo(codigo),
+      alSeguir: () => this.guardarYa(),
+      foco: () => this.botonComprobar,
+    });
     const barra = h("div", { class: "bucle-desafio-barra" },
-      this.botonComprobar, this.botonDetener, boton("Restablecer", "", () => this.restablecer()), ayuda,
+      this.botonComprobar, this.botonDetener, boton(COMUN.restablecer, () => this.restablecer()), ayuda,
       this.nota, this.progreso);
 
     this.resumen = h("p", { class: "bucle-desafio-resumen", role: "status", "aria-live": "polite" });
     this.mejor = h("p", { class: "bucle-desafio-mejor" });
     this.error = h("div", { class: "bucle-desafio-error", hidden: true });
-    this.lista = h("ol", { class: "bucle-desafio-pruebas", "aria-label": "Resultados de las pruebas", hidden: true });
+    this.lista = h("ol", { class: "bucle-desafio-pruebas", "aria-label": DESAFIO.resultados, hidden: true });
     this.pista = h("div", { class: "bucle-desafio-pista", hidden: true },
-      h("p", { class: "bucle-desafio-rotulo", text: "Pista" }),
+      h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.pista }),
       h("p", { text: this.datos.pista ?? "" }));
     this.resultados = h("div", { class: "bucle-desafio-resultados" },
       this.resumen, this.mejor, this.error, this.pista, this.lista);
 
     this.solucion = h("div", { class: "bucle-desafio-solucion", hidden: true });
-    this.botonSolucion = boton("Ver la solución", "", () => this.pedirSolucion());
+    this.botonSolucion = boton(DESAFIO.verSolucion, () => this.pedirSolucion());
     this.confirmacion = h("div", { class: "bucle-desafio-confirmar", hidden: true });
     this.codigoSolucion = h("div", { class: "bucle-desafio-referencia", hidden: true, tabindex: "-1", id: id("solucion") },
-      h("p", { class: "bucle-desafio-rotulo", text: "La solución de referencia" }),
+      h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.referencia }),
       h("div", { class: "highlight" }, h("pre", { text: this.datos.solucion ?? "" })));
     this.botonSolucion.setAttribute("aria-controls", this.codigoSolucion.id);
     this.botonSolucion.setAttribute("aria-expanded", "false");
     this.solucion.append(this.botonSolucion, this.confirmacion, this.codigoSolucion);
 
-    this.bloque.after(this.otra, barra, this.resultados, this.solucion);
+    this.bloque.after(this.otra.elemento, barra, this.resultados, this.solucion);
   }
 
   // ---- the code: editor and storage ----
@@ -145,7 +130,7 @@ class BucleDesafio extends HTMLElement {
   cargarEditor() {
     this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-desafio-editor", {
       codigo: this.codigo,
-      etiqueta: "Código del desafío",
+      etiqueta: DESAFIO.editor,
       descripcion: this.ayuda,
       alEjecutar: () => this.comprobar(),
       alCambiar: (texto) => this.alCambiar(texto),
@@ -166,8 +151,7 @@ class BucleDesafio extends HTMLElement {
     // Another tab may have saved a better result since: it is kept. The code is this tab's: the
     // reader chose it by editing here, and the other tab is told.
     this.estado = combinar(this.estado, estadoGuardado(leer(this.clave)));
-    this.otra.hidden = true;
-    this.fuera = undefined;
+    this.otra.retirar();
     const { codigo, mejor, fallos, superado } = this.estado;
     if (codigo === null && !mejor && !fallos && !superado) borrar(this.clave);
     else guardar(this.clave, this.estado);
@@ -182,43 +166,22 @@ class BucleDesafio extends HTMLElement {
     this.estado = combinar(this.estado, ajeno);
     this.mostrarEstado();
     const codigo = ajeno.codigo ?? this.datos.inicial;
-    this.otra.hidden = codigo === this.codigo;
-    this.fuera = this.otra.hidden ? undefined : codigo;
-  }
-
-  usarLaDeFuera() {
-    const codigo = this.fuera;
-    this.otra.hidden = true;
-    this.fuera = undefined;
-    if (codigo === undefined) return;
-    this.ponerCodigo(codigo);
-    this.botonComprobar.focus();
-  }
-
-  seguirConEsta() {
-    this.guardarYa();
-    this.botonComprobar.focus();
+    this.otra.ofrecer(codigo, codigo === this.codigo);
   }
 
   ponerCodigo(codigo) {
     this.codigo = codigo;
-    if (this.editor) this.editor.poner(codigo);
-    else {
-      const pre = this.bloque.querySelector("pre");
-      if (pre) pre.textContent = codigo;
-    }
+    mostrarCodigo(this.bloque, this.editor, codigo);
   }
 
   restablecer() {
     if (this.codigo === this.datos.inicial) {
-      this.nota.textContent = "Ya tienes el código inicial.";
+      this.nota.textContent = DESAFIO.yaInicial;
       return;
     }
     this.ponerCodigo(this.datos.inicial);
     this.guardarYa();
-    this.nota.textContent = this.editor
-      ? `Has vuelto al código inicial (${MAC ? "⌘" : "Ctrl"}+Z en el editor lo deshace).`
-      : "Has vuelto al código inicial.";
+    this.nota.textContent = DESAFIO.vueltaInicial(this.editor ? TECLA : null);
   }
 
   async irALinea(n) {
@@ -234,12 +197,11 @@ class BucleDesafio extends HTMLElement {
   async comprobar() {
     if (this.ocupado) return;
     if (this.pendienteGuardar) this.guardarYa();
-    const ficha = `${this.id}-${++fichas}`;
-    const actual = { ficha, codigo: this.codigo, actual: null, recibidas: {}, enviado: false };
+    const actual = { codigo: this.codigo, actual: null, recibidas: {}, enviado: false };
     this.ocupado = actual;
     this.ocupar(true);
     this.nota.textContent = "";
-    this.resumen.textContent = "Comprobando…";
+    this.resumen.textContent = DESAFIO.comprobando;
     aviso.colocar(this, this.resultados);
     const d = this.datos;
     let respuesta;
@@ -247,11 +209,10 @@ class BucleDesafio extends HTMLElement {
       await python.iniciar();
       if (actual.porElLector) throw new Error("detenida antes de empezar");
       actual.enviado = true;
-      respuesta = await python.llamar("calificar_desafio", [
-        absoluta(d.calificador), absoluta(d.desafios), absoluta(d.runtime),
-        absoluta(d.trazas ?? new URL("trazas.py", absoluta(d.calificador)).href),
-        d.desafio, actual.codigo, d.solucion ?? "", ficha,
-      ]);
+      respuesta = await python.calificar({
+        desafio: d.desafio, codigo: actual.codigo, solucion: d.solucion ?? "",
+        urls: urlsDe(d), runtime_modulos: d.runtime_modulos ?? [],
+      }, { alProgreso: (detalle) => this.alProgreso(actual, detalle) });
     } catch (error) {
       const motivo = String(error?.message ?? error);
       respuesta = { estado: "fallo", error: motivo };
@@ -266,25 +227,24 @@ class BucleDesafio extends HTMLElement {
     }
     this.ocupado = null;
     this.ocupar(false);
-    this.terminar(actual, typeof respuesta === "string" ? JSON.parse(respuesta) : respuesta);
+    this.terminar(actual, respuesta);
   }
 
-  /** The grader's progress (trabajador.py): re-arm the watchdog, keep finished results. */
-  alProgreso(detalle) {
-    const actual = this.ocupado;
-    if (detalle?.fase !== "desafio" || !actual || detalle.ficha !== actual.ficha) return;
+  /** The grader's progress on check `actual` (trabajador_desafios.py): re-arm the watchdog,
+   *  keep the finished results. */
+  alProgreso(actual, detalle) {
+    if (this.ocupado !== actual || detalle.fase !== "desafio") return;
     if (detalle.evento === "prueba") {
       actual.actual = detalle.nombre;
       const n = this.datos.pruebas.indexOf(detalle.nombre) + 1;
-      this.progreso.textContent = `Probando «${detalle.nombre}» (${n} de ${this.datos.pruebas.length})…`;
+      this.progreso.textContent = DESAFIO.probando(detalle.nombre, n, this.datos.pruebas.length);
     }
     if (detalle.evento === "resultado") actual.recibidas[detalle.resultado.nombre] = detalle.resultado;
     clearTimeout(actual.vigia);
-    const espera = paciencia(this.datos.limite);
     actual.vigia = setTimeout(() => {
-      actual.parada = { prueba: actual.actual, ms: espera };
+      actual.parada = true;
       python.detener();
-    }, espera);
+    }, paciencia(this.datos.limite));
   }
 
   detener() {
@@ -307,20 +267,18 @@ class BucleDesafio extends HTMLElement {
   terminar(actual, respuesta) {
     let resultado;
     if (respuesta?.estado === "ok") {
-      resultado = respuesta; // (even if the watchdog fired just as the answer came)
+      resultado = respuesta.resultado; // (even if the watchdog fired just as the answer came)
     } else if (actual.parada) {
-      resultado = detenida(this.datos.pruebas, actual.recibidas, actual.parada.prueba, actual.parada.ms);
+      resultado = detenida(this.datos, actual.recibidas, actual.actual);
     } else if (respuesta?.estado === "rota") {
-      resultado = rota(this.datos.pruebas, actual.recibidas, actual.actual, respuesta.motivo);
+      resultado = rota(this.datos, actual.recibidas, actual.actual, respuesta.motivo);
     } else {
       // No verdict: what the list showed was another check's, so it goes.
       this.lista.hidden = true;
       this.error.hidden = true;
-      const motivo = String(respuesta?.error ?? "error desconocido").trim().split("\n").pop();
-      this.resumen.textContent = actual.porElLector ? "Comprobación detenida."
-        : respuesta?.estado === "detenido"
-          ? "La comprobación se interrumpió porque Python se reinició. Pulsa Comprobar otra vez."
-          : `No se pudo comprobar: ${motivo}`;
+      const motivo = String(respuesta?.error ?? DESAFIO.desconocido).trim().split("\n").pop();
+      this.resumen.textContent = actual.porElLector ? DESAFIO.detenidaPorElLector
+        : respuesta?.estado === "detenido" ? DESAFIO.interrumpida : DESAFIO.noSePudo(motivo);
       return;
     }
     const pista = verPista(this.estado, this.datos.pista, this.datos.pista_tras);
@@ -328,11 +286,11 @@ class BucleDesafio extends HTMLElement {
     this.estado = registrar(this.estado, resultado);
     this.guardarYa();
     registrarDesafio(this, resultado.superadas, resultado.total);
-    this.pintar(resultado);
-    let dicho = `${resumen(resultado.superadas, resultado.total)}.`;
-    if (resultado.error) dicho += ` Tu código no se pudo cargar${resultado.error.linea ? ` (línea ${resultado.error.linea})` : ""}.`;
-    if (!pista && verPista(this.estado, this.datos.pista, this.datos.pista_tras)) dicho += " Tienes una pista debajo.";
-    if (!solucion && verSolucion(this.estado, this.datos.solucion_tras)) dicho += " Ya puedes ver la solución de referencia.";
+    const lo = vista(resultado);
+    this.pintar(lo);
+    let dicho = lo.resumen;
+    if (!pista && verPista(this.estado, this.datos.pista, this.datos.pista_tras)) dicho += DESAFIO.hayPista;
+    if (!solucion && verSolucion(this.estado, this.datos.solucion_tras)) dicho += DESAFIO.haySolucion;
     this.resumen.textContent = dicho;
     this.mostrarEstado();
   }
@@ -343,84 +301,71 @@ class BucleDesafio extends HTMLElement {
     this.solucion.hidden = !this.datos.solucion || !verSolucion(this.estado, this.datos.solucion_tras);
   }
 
-  // ---- the results ----
+  // ---- the results (lib/veredicto.js's vista: what shows, as text) ----
 
-  pintar(resultado) {
-    const { error } = resultado;
+  pintar({ error, pruebas }) {
     this.error.hidden = !error;
     this.error.replaceChildren();
     if (error) {
       this.error.append(
-        h("p", { class: "bucle-desafio-rotulo", text: "Tu código no se pudo cargar" }),
-        h("pre", { class: "bucle-desafio-mensaje", text: error.mensaje ?? "" }),
-        Number.isInteger(error.linea) ? boton(`Ir a la línea ${error.linea}`, "", () => this.irALinea(error.linea)) : null,
+        h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.noCargo }),
+        h("pre", { class: "bucle-desafio-mensaje", text: error.mensaje }),
+        error.linea ? boton(DESAFIO.irALinea(error.linea), () => this.irALinea(error.linea)) : null,
       );
     }
     this.lista.hidden = false;
-    this.lista.replaceChildren(...resultado.pruebas.map((prueba, i) => this.item(prueba, i)));
+    this.lista.replaceChildren(...pruebas.map((fila, i) => this.item(fila, i)));
   }
 
-  item(prueba, i) {
-    const estado = estadoDe(prueba);
-    const li = h("li", { class: `bucle-desafio-prueba bucle-desafio-${estado.clase}` },
+  item(fila, i) {
+    const li = h("li", { class: `bucle-desafio-prueba bucle-desafio-${fila.clase}` },
       h("p", { class: "bucle-desafio-cabeza" },
-        h("span", { class: "bucle-desafio-icono", "aria-hidden": "true", text: estado.icono }),
-        h("span", { class: "bucle-desafio-nombre", text: prueba.nombre }),
-        h("span", { class: "bucle-desafio-estado", text: estado.texto })));
-    if (prueba.ok) return li;
-    const lugar = lugarDe(prueba);
-    if (lugar) li.append(h("p", { class: "bucle-desafio-lugar", text: lugar }));
-    if (prueba.tipo === "no-probada") {
-      // Why it was not tried: the same line for every such test, so it stays small.
-      li.append(h("p", { class: "bucle-desafio-motivo", text: prueba.mensaje ?? "" }));
-      return li;
-    }
-    if (prueba.mensaje) li.append(h("pre", { class: "bucle-desafio-mensaje", text: prueba.mensaje }));
-    if (prueba.salida) {
+        h("span", { class: "bucle-desafio-icono", "aria-hidden": "true", text: fila.icono }),
+        h("span", { class: "bucle-desafio-nombre", text: fila.nombre }),
+        h("span", { class: "bucle-desafio-estado", text: fila.estado })));
+    if (fila.lugar) li.append(h("p", { class: "bucle-desafio-lugar", text: fila.lugar }));
+    // Why a test was not tried: the same line for every such test, so it stays small.
+    if (fila.motivo != null) li.append(h("p", { class: "bucle-desafio-motivo", text: fila.motivo }));
+    if (fila.mensaje) li.append(h("pre", { class: "bucle-desafio-mensaje", text: fila.mensaje }));
+    if (fila.salida) {
       li.append(h("details", { class: "bucle-desafio-salida" },
-        h("summary", { text: "Lo que escribió tu código" }), h("pre", { text: prueba.salida })));
+        h("summary", { text: DESAFIO.escribio }), h("pre", { text: fila.salida })));
     }
     const acciones = h("div", { class: "bucle-desafio-acciones" });
-    if (prueba.traza?.tuya) {
-      const caja = h("div", { class: "bucle-desafio-traza", id: `${this.id}-traza-${i + 1}`, hidden: true });
-      const ver = boton("Ver tu traza", "bucle-desafio-ver-traza", () => this.alternarTraza(prueba, ver, caja));
+    let caja = null;
+    if (fila.traza) {
+      caja = h("div", { class: "bucle-desafio-traza", id: `${this.id}-traza-${i + 1}`, hidden: true });
+      const ver = boton(DESAFIO.verTraza, () => this.alternarTraza(fila.traza, ver, caja), "bucle-desafio-ver-traza");
       ver.setAttribute("aria-expanded", "false");
       ver.setAttribute("aria-controls", caja.id);
       acciones.append(ver);
-      li.append(acciones, caja);
-    } else {
-      li.append(acciones);
     }
-    if (Number.isInteger(prueba.linea)) {
-      acciones.append(boton(`Ir a la línea ${prueba.linea}`, "", () => this.irALinea(prueba.linea)));
-    }
-    if (!acciones.children.length) acciones.remove();
+    if (fila.linea) acciones.append(boton(DESAFIO.irALinea(fila.linea), () => this.irALinea(fila.linea)));
+    if (acciones.children.length) li.append(acciones);
+    if (caja) li.append(caja);
     return li;
   }
 
-  async alternarTraza(prueba, ver, caja) {
+  async alternarTraza(traza, ver, caja) {
     const abrir = caja.hidden;
     if (abrir && !caja.childElementCount) {
       const [{ divergencia, pasos }] = await Promise.all([import("./lib/traza-pasos.js"), import("./traza.js")]);
-      const { tuya, esperada } = prueba.traza;
+      const { tuya, esperada } = traza;
       const div = esperada ? divergencia(esperada, tuya) : null;
-      const traza = (titulo, datos, clase, texto) => {
+      const widget = (titulo, datos, clase, texto) => {
         const el = h("bucle-traza", { class: `bucle-widget bucle-traza ${clase}` });
         el.datos = { titulo, tope: 1, trazas: { 1: datos } };
         if (div) el.marca = { indice: Math.min(div.indice, pasos(datos).length - 1), texto };
         return el;
       };
       caja.append(
-        h("p", { class: "bucle-desafio-divergencia", text: esperada ? textoDivergencia(div)
-          : "No se pudo calcular la ejecución esperada: aquí tienes solo la tuya." }),
-        traza("Tu ejecución", tuya, "bucle-desafio-tuya",
-          "Aquí se aparta tu ejecución de la esperada."),
-        esperada ? traza("La ejecución esperada (la solución de referencia)", esperada,
-          "bucle-desafio-esperada", "Aquí, lo que se esperaba.") : null,
+        h("p", { class: "bucle-desafio-divergencia", text: esperada ? textoDivergencia(div) : DESAFIO.sinEsperada }),
+        widget(DESAFIO.tuEjecucion, tuya, "bucle-desafio-tuya", DESAFIO.marcaTuya),
+        esperada ? widget(DESAFIO.laEsperada, esperada, "bucle-desafio-esperada", DESAFIO.marcaEsperada) : null,
       );
     }
     caja.hidden = !abrir;
-    ver.textContent = abrir ? "Ocultar tu traza" : "Ver tu traza";
+    ver.textContent = abrir ? DESAFIO.ocultarTraza : DESAFIO.verTraza;
     ver.setAttribute("aria-expanded", String(abrir));
   }
 
@@ -435,15 +380,12 @@ class BucleDesafio extends HTMLElement {
       this.mostrarSolucion(true);
       return;
     }
-    const si = boton("Sí, ver la solución", "", () => this.mostrarSolucion(true));
-    const no = boton("Cancelar", "", () => {
+    const si = boton(DESAFIO.siVer, () => this.mostrarSolucion(true));
+    const no = boton(DESAFIO.cancelar, () => {
       this.confirmacion.hidden = true;
       this.botonSolucion.focus();
     });
-    this.confirmacion.replaceChildren(
-      h("p", { text: "¿Seguro? Lo que enseña este desafío está en dar con el bucle. Antes, prueba " +
-        "con la pista y con «Ver tu traza» en una prueba que falle." }),
-      si, no);
+    this.confirmacion.replaceChildren(h("p", { text: DESAFIO.seguro }), si, no);
     this.confirmacion.hidden = false;
     si.focus();
   }
@@ -451,7 +393,7 @@ class BucleDesafio extends HTMLElement {
   mostrarSolucion(ver) {
     this.confirmacion.hidden = true;
     this.codigoSolucion.hidden = !ver;
-    this.botonSolucion.textContent = ver ? "Ocultar la solución" : "Ver la solución";
+    this.botonSolucion.textContent = ver ? DESAFIO.ocultarSolucion : DESAFIO.verSolucion;
     this.botonSolucion.setAttribute("aria-expanded", String(ver));
     if (ver) this.codigoSolucion.focus();
     else this.botonSolucion.focus();

@@ -62,7 +62,7 @@ export function crearEditor(contenedor, { codigo = "", etiqueta, alEjecutar, alC
     alEjecutar?.();
     return true;
   };
-  const atributos = { "aria-label": etiqueta ?? "Código", spellcheck: "false", autocapitalize: "off" };
+  const atributos = { "aria-label": etiqueta, spellcheck: "false", autocapitalize: "off" };
   if (descripcion) atributos["aria-describedby"] = descripcion;
 
   const vista = new EditorView({

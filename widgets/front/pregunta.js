@@ -14,8 +14,10 @@
 // claveDe(elemento): { respuesta, resultado } (see lib/puntuar.js); each checked answer also
 // feeds the course's progress (lib/progreso.js). A group shows «N de M correctas».
 
-import { claveDe, guardar, leer } from "./lib/almacen.js";
+import { boton, h } from "./piezas/dom.js";
+import { claveDe, guardar, leer } from "./piezas/almacen.js";
 import { registrarPregunta } from "./lib/progreso.js";
+import { PREGUNTA } from "./lib/textos.js";
 import {
   estadoGuardado,
   puntuacion,
@@ -26,20 +28,6 @@ import {
 
 /** Fired (bubbling) by a question whenever its result changes; its group recounts. */
 const CAMBIO = "bucle:pregunta";
-
-function crear(etiqueta, clase = "", atributos = {}) {
-  const elemento = document.createElement(etiqueta);
-  if (clase) elemento.className = clase;
-  for (const [nombre, valor] of Object.entries(atributos)) elemento.setAttribute(nombre, valor);
-  return elemento;
-}
-
-function boton(texto, accion) {
-  const b = crear("button", "bucle-pregunta-boton", { type: "button" });
-  b.textContent = texto;
-  b.addEventListener("click", accion);
-  return b;
-}
 
 function datosDe(elemento) {
   return JSON.parse(elemento.querySelector(":scope > script.bucle-datos").textContent);
@@ -68,8 +56,8 @@ class BuclePregunta extends HTMLElement {
     const lista = this.parte("opciones");
     this.explicacion = this.parte("explicacion");
 
-    const campo = crear("fieldset", "bucle-pregunta-campo");
-    const leyenda = crear("legend", "bucle-pregunta-enunciado");
+    const campo = h("fieldset", { class: "bucle-pregunta-campo" });
+    const leyenda = h("legend", { class: "bucle-pregunta-enunciado" });
     leyenda.append(...enunciado.childNodes);
     campo.append(leyenda);
     if (contexto) campo.append(contexto);
@@ -83,34 +71,29 @@ class BuclePregunta extends HTMLElement {
     if (this.datos.tipo === "numero") campo.append(this.campoNumero(id));
     else campo.append(this.opciones(id, lista));
 
-    this.botonComprobar = boton("Comprobar", () => this.comprobar());
-    this.botonComprobar.classList.add("es-principal");
-    this.botonReintentar = boton("Reintentar", () => this.reintentar());
+    this.botonComprobar = boton(PREGUNTA.comprobar, () => this.comprobar(),
+      "bucle-pregunta-boton bucle-pregunta-principal");
+    this.botonReintentar = boton(PREGUNTA.reintentar, () => this.reintentar(), "bucle-pregunta-boton");
     this.botonReintentar.hidden = true;
-    const acciones = (this.acciones = crear("div", "bucle-pregunta-acciones"));
-    acciones.append(this.botonComprobar, this.botonReintentar);
-    this.caja = crear("div", "bucle-pregunta-resultado", { role: "status", tabindex: "-1" });
+    this.acciones = h("div", { class: "bucle-pregunta-acciones" }, this.botonComprobar, this.botonReintentar);
+    this.caja = h("div", { class: "bucle-pregunta-resultado", role: "status", tabindex: "-1" });
 
     enunciado.remove();
     lista?.remove();
     const script = this.querySelector(":scope > script.bucle-datos");
     this.insertBefore(campo, script);
-    this.insertBefore(acciones, script);
+    this.insertBefore(this.acciones, script);
     this.insertBefore(this.caja, script);
     if (this.explicacion) {
-      const titulo = crear("p", "bucle-pregunta-explicacion-titulo");
-      titulo.textContent = "Explicación";
-      this.explicacion.prepend(titulo);
+      this.explicacion.prepend(h("p", { class: "bucle-pregunta-explicacion-titulo", text: PREGUNTA.explicacion }));
       this.insertBefore(this.explicacion, script);
     }
     this.classList.add("bucle-pregunta-lista");
   }
 
   campoNumero(id) {
-    const caja = crear("div", "bucle-pregunta-numero");
-    const etiqueta = crear("label", "", { for: `${id}-respuesta` });
-    etiqueta.textContent = "Tu respuesta";
-    const entrada = crear("input", "", {
+    const etiqueta = h("label", { for: `${id}-respuesta`, text: PREGUNTA.tuRespuesta });
+    const entrada = h("input", {
       type: "text", inputmode: "decimal", id: `${id}-respuesta`,
       autocomplete: "off", spellcheck: "false",
     });
@@ -121,20 +104,19 @@ class BuclePregunta extends HTMLElement {
         this.comprobar();
       }
     });
-    caja.append(etiqueta, entrada);
     this.entradas.push(entrada);
-    return caja;
+    return h("div", { class: "bucle-pregunta-numero" }, etiqueta, entrada);
   }
 
   opciones(id, lista) {
-    const opciones = crear("div", "bucle-pregunta-opciones");
+    const opciones = h("div", { class: "bucle-pregunta-opciones" });
     const tipo = this.datos.tipo === "una" ? "radio" : "checkbox";
     lista.querySelectorAll(":scope > li").forEach((item, i) => {
-      const fila = crear("div", "bucle-pregunta-opcion");
+      const fila = h("div", { class: "bucle-pregunta-opcion" });
       // native inputs sharing a name: arrow keys move within a radio group for free
-      const entrada = crear("input", "", { type: tipo, name: id, id: `${id}-opcion-${i + 1}`, value: String(i) });
+      const entrada = h("input", { type: tipo, name: id, id: `${id}-opcion-${i + 1}`, value: String(i) });
       entrada.addEventListener("change", () => this.alCambiar());
-      const etiqueta = crear("label", "", { for: entrada.id });
+      const etiqueta = h("label", { for: entrada.id });
       etiqueta.append(...item.querySelector(":scope > .bucle-pregunta-texto").childNodes);
       fila.append(entrada, etiqueta);
       const retro = item.querySelector(":scope > .bucle-pregunta-retro");
@@ -157,7 +139,7 @@ class BuclePregunta extends HTMLElement {
   }
 
   alCambiar() {
-    if (this.caja.classList.contains("es-aviso")) this.limpiarCaja();
+    if (this.caja.classList.contains("bucle-pregunta-aviso")) this.limpiarCaja();
     guardar(this.clave, { respuesta: this.respuesta(), resultado: null });
   }
 
@@ -166,7 +148,7 @@ class BuclePregunta extends HTMLElement {
     const estado = puntuar(this.datos, respuesta);
     if (estado === "vacia" || estado === "invalida") {
       this.limpiarCaja();
-      this.caja.classList.add("es-aviso");
+      this.caja.classList.add("bucle-pregunta-aviso");
       this.caja.append(this.frase(veredicto(this.datos, estado, respuesta)));
       return;
     }
@@ -186,16 +168,15 @@ class BuclePregunta extends HTMLElement {
     this.botonReintentar.hidden = this.resultado;
     this.acciones.hidden = this.resultado; // nothing left to do: no empty row
     this.limpiarCaja();
-    this.caja.classList.add(this.resultado ? "es-correcta" : "es-incorrecta");
+    this.caja.classList.add(this.resultado ? "bucle-pregunta-correcta" : "bucle-pregunta-incorrecta");
     this.caja.append(this.frase(veredicto(this.datos, this.resultado ? "correcta" : "incorrecta"),
       this.resultado ? "✔" : "✘"));
     const retros = Array.isArray(respuesta) ? respuesta.map((i) => this.retros[i]).filter(Boolean) : [];
     for (const retro of retros) retro.hidden = false;
     if (retros.length) {
       // shown under each option; repeated here (not visibly) so screen readers announce it
-      const dicho = crear("span", "bucle-solo-lectores");
-      dicho.textContent = " " + retros.map((r) => r.textContent.trim()).join(" ");
-      this.caja.firstChild.append(dicho);
+      const dicho = " " + retros.map((r) => r.textContent.trim()).join(" ");
+      this.caja.firstChild.append(h("span", { class: "bucle-oculto-visual", text: dicho }));
     }
     if (this.explicacion) this.explicacion.hidden = false;
   }
@@ -226,14 +207,8 @@ class BuclePregunta extends HTMLElement {
   }
 
   frase(texto, icono = "") {
-    const p = crear("p", "bucle-pregunta-veredicto");
-    if (icono) {
-      const signo = crear("span", "bucle-pregunta-icono", { "aria-hidden": "true" });
-      signo.textContent = icono;
-      p.append(signo, " ");
-    }
-    p.append(texto);
-    return p;
+    const signo = icono ? h("span", { class: "bucle-pregunta-icono", "aria-hidden": "true", text: icono }) : null;
+    return h("p", { class: "bucle-pregunta-veredicto" }, signo, icono ? " " : null, texto);
   }
 
   limpiarCaja() {
@@ -255,7 +230,7 @@ class BucleGrupo extends HTMLElement {
       this.setAttribute("role", "region");
       this.setAttribute("aria-labelledby", titulo.id);
     }
-    this.marcador = crear("p", "bucle-grupo-puntuacion", { role: "status" });
+    this.marcador = h("p", { class: "bucle-grupo-puntuacion", role: "status" });
     this.insertBefore(this.marcador, this.querySelector(":scope > script.bucle-datos"));
     this.addEventListener(CAMBIO, () => this.recontar());
     this.recontar();

@@ -1,6 +1,9 @@
 // <bucle-progreso>: the course map on the index, with the reader's progress in each lesson and
 // a way to take it elsewhere (export / import as a JSON file).
+import { boton, h } from "./piezas/dom.js";
+import "./piezas/almacen.js"; // the page's notice when storage fails
 import { progresoDe, exportar, importar } from "./lib/progreso.js";
+import { PROGRESO } from "./lib/textos.js";
 
 function datosDe(elemento) {
   return JSON.parse(elemento.querySelector("script.bucle-datos").textContent);
@@ -11,13 +14,13 @@ function resumen(leccion, progreso) {
   const partes = [];
   if (leccion.preguntas.length) {
     const bien = leccion.preguntas.filter((id) => p.preguntas?.[id] === true).length;
-    partes.push(`${bien} de ${leccion.preguntas.length} preguntas correctas`);
+    partes.push(PROGRESO.preguntas(bien, leccion.preguntas.length));
   }
   for (const id of leccion.desafios) {
     const d = p.desafios?.[id];
-    if (!d) partes.push("desafío sin intentar");
-    else if (d.superadas === d.total) partes.push("desafío superado");
-    else partes.push(`desafío: ${d.superadas} de ${d.total} pruebas`);
+    if (!d) partes.push(PROGRESO.sinIntentar);
+    else if (d.superadas === d.total) partes.push(PROGRESO.superado);
+    else partes.push(PROGRESO.desafio(d.superadas, d.total));
   }
   const completa =
     leccion.preguntas.every((id) => p.preguntas?.[id] === true) &&
@@ -30,7 +33,7 @@ class BucleProgreso extends HTMLElement {
     if (this.listo) return;
     this.listo = true;
     this.datos = datosDe(this);
-    this.curso = this.dataset.curso;
+    this.curso = this.dataset.bucleCurso;
     this.lista = this.querySelector("ul");
     this.construirAcciones();
     this.pintar();
@@ -46,49 +49,34 @@ class BucleProgreso extends HTMLElement {
       if (!li) return;
       let estado = li.querySelector(".bucle-progreso-estado");
       if (!estado) {
-        estado = document.createElement("span");
-        estado.className = "bucle-progreso-estado";
+        estado = h("span", { class: "bucle-progreso-estado" });
         li.querySelector("p")?.append(" ", estado);
       }
       const { texto, completa } = resumen(leccion, progreso);
-      const lectura = leccion.lectura ? `${leccion.lectura} min de lectura` : "";
+      const lectura = leccion.lectura ? PROGRESO.lectura(leccion.lectura) : "";
       estado.textContent = [lectura, texto].filter(Boolean).join(" · ");
       li.classList.toggle("bucle-completa", completa);
-      if (completa) estado.textContent += " · ✔ completada";
+      if (completa) estado.textContent += PROGRESO.completada;
     });
   }
 
   construirAcciones() {
-    const acciones = document.createElement("div");
-    acciones.className = "bucle-acciones";
-    const exportarBoton = document.createElement("button");
-    exportarBoton.type = "button";
-    exportarBoton.textContent = "Exportar mi progreso";
-    exportarBoton.addEventListener("click", () => this.exportar());
-    const etiqueta = document.createElement("label");
-    etiqueta.className = "bucle-boton";
-    etiqueta.textContent = "Importar progreso";
-    const archivo = document.createElement("input");
-    archivo.type = "file";
-    archivo.accept = "application/json,.json";
-    archivo.className = "bucle-oculto-visual";
+    const archivo = h("input", { type: "file", accept: "application/json,.json", class: "bucle-oculto-visual" });
     archivo.addEventListener("change", () => this.importar(archivo));
-    etiqueta.append(archivo);
-    this.aviso = document.createElement("p");
-    this.aviso.className = "bucle-aviso";
-    this.aviso.setAttribute("role", "status");
-    acciones.append(exportarBoton, etiqueta);
-    this.append(acciones, this.aviso);
+    this.aviso = h("p", { class: "bucle-aviso", role: "status" });
+    this.append(
+      h("div", { class: "bucle-acciones" },
+        boton(PROGRESO.exportar, () => this.exportar()),
+        h("label", { class: "bucle-boton", text: PROGRESO.importar }, archivo)),
+      this.aviso);
   }
 
   exportar() {
     const blob = new Blob([JSON.stringify(exportar(this.curso), null, 2)], { type: "application/json" });
-    const enlace = document.createElement("a");
-    enlace.href = URL.createObjectURL(blob);
-    enlace.download = `progreso-${this.curso}.json`;
+    const enlace = h("a", { href: URL.createObjectURL(blob), download: `progreso-${this.curso}.json` });
     enlace.click();
     setTimeout(() => URL.revokeObjectURL(enlace.href), 1000);
-    this.aviso.textContent = "Progreso exportado.";
+    this.aviso.textContent = PROGRESO.exportado;
   }
 
   async importar(input) {
@@ -96,10 +84,10 @@ class BucleProgreso extends HTMLElement {
     if (!archivo) return;
     try {
       const n = importar(this.curso, JSON.parse(await archivo.text()));
-      this.aviso.textContent = `Progreso importado (${n} datos). Recarga las lecciones abiertas para verlo.`;
+      this.aviso.textContent = PROGRESO.importado(n);
       this.pintar();
     } catch (error) {
-      this.aviso.textContent = `No se pudo importar: ${error.message}`;
+      this.aviso.textContent = PROGRESO.noImportado(error.message);
     } finally {
       input.value = "";
     }

@@ -2,11 +2,17 @@
 //
 //   import { python } from "./python.js";
 //   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto, omitidas) => ... });
+//   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
+//                                    { alProgreso: ({ evento, nombre, resultado }) => ... });
 //
+// The messages are worker.js's (its header is the protocol): each request has an id, and what
+// the worker says about it (output, progress, the answer) goes to that request's callbacks.
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
-// "progreso" (detail: {fase: "descarga", cargado, total} on the first download, then
-// {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
-// Once started, <html data-python-arranque="instantanea|normal"> tells how (lib/instantanea.js).
+// "progreso" (Python starting: detail {fase: "descarga", cargado, total} on the first download,
+// then {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
+// Once started, <html data-bucle-arranque="instantanea|normal"> tells how (lib/instantanea.js).
+
+import { PYTHON } from "./lib/textos.js";
 
 export function crearTrabajador() {
   const direccion = new URL("./worker.js", import.meta.url);
@@ -21,7 +27,7 @@ export function crearTrabajador() {
  */
 export function motivoDelError(evento, trabajador) {
   if (evento?.message) return String(evento.message).replace(/^Uncaught /, "");
-  return `no se pudo cargar ${trabajador?.direccion ?? "el programa que ejecuta Python"}`;
+  return PYTHON.noCargo(trabajador?.direccion);
 }
 
 /**
@@ -50,6 +56,7 @@ export class Python extends EventTarget {
     this.arranque = null;
     this.enCurso = null; // id of the running call
     this.aPrecargar = new Set(); // see precargar
+    this.calificador = null; // see conCalificador
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   }
@@ -59,12 +66,13 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("estado", { detail: estado }));
   }
 
-  _enviar(type, datos = {}, alSalir = null) {
+  /** Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. */
+  _enviar(type, datos = {}, oyentes = {}) {
     const id = this.siguienteId++;
     return {
       id,
       promesa: new Promise((resolve, reject) => {
-        this.pendientes.set(id, { resolve, reject, alSalir });
+        this.pendientes.set(id, { resolve, reject, ...oyentes });
         this.trabajador.postMessage({ id, type, ...datos });
       }),
     };
@@ -73,10 +81,10 @@ export class Python extends EventTarget {
   _recibir(trabajador, { data }) {
     if (trabajador !== this.trabajador) return; // a late message of a worker thrown away
     const pendiente = this.pendientes.get(data.id);
-    if (data.type === "progreso") {
-      this.dispatchEvent(new CustomEvent("progreso", { detail: data }));
-    } else if (!pendiente) {
-      return;
+    if (!pendiente) {
+      return; // (a request already answered, or given up by a restart)
+    } else if (data.type === "progreso") {
+      pendiente.alProgreso?.(data);
     } else if (data.type === "salida") {
       pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
     } else {
@@ -97,7 +105,8 @@ export class Python extends EventTarget {
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
         instantanea: instantaneaActivada(),
-      });
+        calificador: this.calificador,
+      }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
       // A worker that cannot load (or throws as it is evaluated) never answers: the "error"
       // event fails the start, and the start's failure below drops that worker.
       trabajador.onerror = (evento) => {
@@ -109,7 +118,7 @@ export class Python extends EventTarget {
       };
       const actual = inicio.promesa.then(
         (info) => {
-          if (this.trabajador === trabajador) document.documentElement.dataset.pythonArranque = info.arranque;
+          if (this.trabajador === trabajador) document.documentElement.dataset.bucleArranque = info.arranque;
           if (this.trabajador === trabajador && this.estado === "arrancando") this._cambiar("listo");
           if (this.trabajador === trabajador && this.aPrecargar.size) this._precargar();
           return info;
@@ -147,13 +156,21 @@ export class Python extends EventTarget {
     this._enviar("precargar", { urls: [...this.aPrecargar] }).promesa.catch(() => {});
   }
 
-  async _ocupado(type, datos, { alSalir, cancelado } = {}) {
+  /**
+   * The grading engine's files ({url, archivos}, the challenge widget's data): a worker started
+   * after this call puts them in place before any cell runs (worker.js, "iniciar").
+   */
+  conCalificador(calificador) {
+    this.calificador ??= calificador;
+  }
+
+  async _ocupado(type, datos, { alSalir, alProgreso, cancelado } = {}) {
     const arranque = await this.iniciar();
     if (arranque?.estado === "detenido") return arranque; // stopped (restarted) while starting
     if (cancelado?.()) return { estado: "detenido", ejecutado: false }; // stopped before it began
     if (this.interrupcion) this.interrupcion[0] = 0;
     this._cambiar("ocupado");
-    const { id, promesa } = this._enviar(type, datos, alSalir);
+    const { id, promesa } = this._enviar(type, datos, { alSalir, alProgreso });
     this.enCurso = id;
     try {
       return await promesa;
@@ -172,9 +189,13 @@ export class Python extends EventTarget {
     return this._ocupado("ejecutar", { codigo, nombre }, { alSalir, cancelado });
   }
 
-  /** Call a function of the worker's Python module with JSON-able arguments. */
-  llamar(funcion, args = [], { alSalir, cancelado } = {}) {
-    return this._ocupado("llamar", { funcion, args }, { alSalir, cancelado });
+  /**
+   * Grade a challenge: `peticion` is {desafio, codigo, solucion, urls, runtime_modulos};
+   * `alProgreso({evento, nombre?, resultado?})` hears each test as it goes. Resolves with
+   * {estado: "ok", resultado} | {estado: "detenido", prueba} (see worker.js).
+   */
+  calificar(peticion, { alProgreso, cancelado } = {}) {
+    return this._ocupado("calificar", peticion, { alProgreso, cancelado });
   }
 
   /**

@@ -12,20 +12,11 @@
 //     .bucle-traza-evento     what happens in this step (+ detail lines, the toggle's note)
 //     [role=status]           the same, announced politely
 //     .bucle-traza-paneles    M (one item per message, one line per block) · the environment
+import { boton, h } from "./piezas/dom.js";
+import { TRAZA } from "./lib/textos.js";
 import { diferenciaTexto, pasoEquivalente, pasos } from "./lib/traza-pasos.js";
 
 let contador = 0;
-
-function h(etiqueta, atributos = {}, ...hijos) {
-  const el = document.createElement(etiqueta);
-  for (const [nombre, valor] of Object.entries(atributos)) {
-    if (nombre === "class") el.className = valor;
-    else if (nombre === "text") el.textContent = valor;
-    else if (valor != null && valor !== false) el.setAttribute(nombre, valor === true ? "" : valor);
-  }
-  el.append(...hijos.filter((x) => x != null));
-  return el;
-}
 
 const TECLAS = { ArrowLeft: "anterior", ArrowRight: "siguiente", Home: "inicio", End: "final" };
 
@@ -56,30 +47,21 @@ class BucleTraza extends HTMLElement {
 
   construir() {
     const id = (sufijo) => `${this.prefijo}-${sufijo}`;
-    const boton = (texto, accion) => {
-      const b = h("button", { type: "button", class: `bucle-traza-${accion}`, text: texto });
-      b.addEventListener("click", () => this.ir(accion));
-      return b;
-    };
-    this.botones = {
-      inicio: boton("Inicio", "inicio"),
-      anterior: boton("Anterior", "anterior"),
-      siguiente: boton("Siguiente", "siguiente"),
-      final: boton("Final", "final"),
-    };
-    this.barra = h("input", { type: "range", class: "bucle-traza-barra", min: 1, step: 1, "aria-label": "Paso" });
+    this.botones = {};
+    for (const accion of ["inicio", "anterior", "siguiente", "final"]) {
+      this.botones[accion] = boton(TRAZA[accion], () => this.ir(accion), `bucle-traza-${accion}`);
+    }
+    this.barra = h("input", { type: "range", class: "bucle-traza-barra", min: 1, step: 1, "aria-label": TRAZA.barra });
     this.barra.addEventListener("input", () => this.mostrar(Number(this.barra.value) - 1));
     this.selector = h("select", { id: id("tope") });
     for (const t of this.topes) this.selector.append(h("option", { value: t, text: String(t) }));
     this.selector.value = String(this.tope);
     this.selector.addEventListener("change", () => this.cambiarTope(Number(this.selector.value)));
-    this.conmutador = h("button", {
-      type: "button", class: "bucle-traza-ve", "aria-pressed": "false", text: "Lo que ve el modelo",
-    });
-    this.conmutador.addEventListener("click", () => {
+    this.conmutador = boton(TRAZA.veModelo, () => {
       this.veModelo = !this.veModelo;
       this.mostrar(this.indice, { anunciar: false });
-    });
+    }, "bucle-traza-ve");
+    this.conmutador.setAttribute("aria-pressed", "false");
 
     this.turno = h("strong", { class: "bucle-traza-turno" });
     this.numero = h("span", { class: "bucle-traza-numero" });
@@ -91,17 +73,17 @@ class BucleTraza extends HTMLElement {
     this.cuenta = h("span", { class: "bucle-traza-cuenta" });
     this.listaM = h("ol", { class: "bucle-traza-mensajes", "aria-labelledby": id("m") });
     this.ficheros = h("ul", { class: "bucle-traza-ficheros", "aria-labelledby": id("entorno") });
-    this.nadaEntorno = h("span", { class: "bucle-traza-etiqueta bucle-traza-no-ve", text: "el modelo no lo ve" });
+    this.nadaEntorno = h("span", { class: "bucle-traza-etiqueta bucle-traza-no-ve", text: TRAZA.noLoVe });
     this.panelEntorno = h("section", { class: "bucle-traza-panel bucle-traza-entorno", "aria-labelledby": id("entorno") },
-      h("p", { class: "bucle-traza-panel-titulo", id: id("entorno") }, "Entorno ", this.nadaEntorno),
+      h("p", { class: "bucle-traza-panel-titulo", id: id("entorno") }, TRAZA.entorno, this.nadaEntorno),
       this.ficheros);
 
     this.ui = h("div", { class: "bucle-traza-ui", role: "group", "aria-labelledby": id("titulo") },
       h("div", { class: "bucle-traza-cabecera" },
-        h("p", { class: "bucle-traza-titulo", id: id("titulo"), text: this.datos.titulo || "Traza del bucle" }),
+        h("p", { class: "bucle-traza-titulo", id: id("titulo"), text: this.datos.titulo || TRAZA.titulo }),
         h("div", { class: "bucle-traza-opciones" },
           this.topes.length > 1
-            ? h("label", { class: "bucle-traza-tope", for: id("tope") }, "Tope")
+            ? h("label", { class: "bucle-traza-tope", for: id("tope") }, TRAZA.tope)
             : null,
           this.topes.length > 1 ? this.selector : null,
           this.conmutador)),
@@ -113,7 +95,7 @@ class BucleTraza extends HTMLElement {
       this.anuncio,
       h("div", { class: "bucle-traza-paneles" },
         h("section", { class: "bucle-traza-panel bucle-traza-m", "aria-labelledby": id("m") },
-          h("p", { class: "bucle-traza-panel-titulo", id: id("m") }, "M ", this.cuenta),
+          h("p", { class: "bucle-traza-panel-titulo", id: id("m") }, TRAZA.m, this.cuenta),
           this.listaM),
         this.panelEntorno));
     this.append(this.ui);
@@ -141,7 +123,7 @@ class BucleTraza extends HTMLElement {
   cambiarTope(tope) {
     const viejos = this.pasos();
     this.tope = tope;
-    this.mostrar(pasoEquivalente(viejos, this.indice, this.pasos()), { prefijo: `Tope ${tope}. ` });
+    this.mostrar(pasoEquivalente(viejos, this.indice, this.pasos()), { prefijo: TRAZA.nuevoTope(tope) });
   }
 
   mostrar(indice, { anunciar = true, prefijo = "" } = {}) {
@@ -149,17 +131,18 @@ class BucleTraza extends HTMLElement {
     this.indice = Math.max(0, Math.min(indice, lista.length - 1));
     const paso = lista[this.indice];
     const total = lista.length;
-    this.turno.textContent = `Turno ${paso.turno}`;
-    this.numero.textContent = `Paso ${this.indice + 1} de ${total}`;
+    const donde = TRAZA.pasoYTurno(this.indice + 1, total, paso.turno);
+    this.turno.textContent = TRAZA.turno(paso.turno);
+    this.numero.textContent = TRAZA.paso(this.indice + 1, total);
     Object.assign(this.barra, { max: total, value: this.indice + 1 });
-    this.barra.setAttribute("aria-valuetext", `Paso ${this.indice + 1} de ${total}, turno ${paso.turno}`);
+    this.barra.setAttribute("aria-valuetext", donde);
     for (const [accion, b] of Object.entries(this.botones)) {
       // aria-disabled rather than disabled: the focused button keeps focus at either end.
       const fuera = accion === "inicio" || accion === "anterior" ? this.indice === 0 : this.indice === total - 1;
       b.setAttribute("aria-disabled", String(fuera));
     }
     this.conmutador.setAttribute("aria-pressed", String(this.veModelo));
-    this.dataset.paso = paso.tipo;
+    this.dataset.buclePaso = paso.tipo;
 
     this.texto.textContent = paso.texto;
     this.detalle.textContent = paso.detalle.join("\n");
@@ -171,7 +154,7 @@ class BucleTraza extends HTMLElement {
     this.pintarM(paso);
     this.pintarEntorno(paso);
     if (anunciar) {
-      this.anuncio.textContent = `${prefijo}Paso ${this.indice + 1} de ${total}, turno ${paso.turno}. ${paso.texto}`;
+      this.anuncio.textContent = `${prefijo}${donde}. ${paso.texto}`;
     }
   }
 
@@ -181,25 +164,14 @@ class BucleTraza extends HTMLElement {
     this.panelEntorno.classList.toggle("bucle-traza-invisible", Boolean(ve));
     this.nadaEntorno.hidden = !ve;
     if (!this.veModelo) return;
-    if (!paso.recibe) {
-      this.nota.textContent = "En este paso no se llama al modelo. Lo que ve se marca en los pasos "
-        + "en que el bucle lo llama.";
-      return;
-    }
-    const n = paso.recibe.length;
-    const cuales = n === 1 ? "este mensaje, M[0]," : `estos ${n} mensajes, M[0] a M[${n - 1}],`;
-    const herramientas = paso.herramientas?.length
-      ? ` y las definiciones de las herramientas (${paso.herramientas.join(", ")})`
-      : "";
-    this.nota.textContent = `El modelo recibe ${cuales}${herramientas}. No recibe el entorno: `
-      + "de los ficheros solo sabe lo que le cuentan los mensajes.";
+    this.nota.textContent = paso.recibe ? TRAZA.recibe(paso.recibe.length, paso.herramientas) : TRAZA.sinModelo;
   }
 
   pintarM(paso) {
     const tabla = this.traza().mensajes;
     const nuevos = new Set(paso.nuevos);
     const recibe = new Set(this.veModelo && paso.recibe ? paso.recibe : []);
-    this.cuenta.textContent = `· ${paso.M.length === 1 ? "1 mensaje" : `${paso.M.length} mensajes`}`;
+    this.cuenta.textContent = TRAZA.cuenta(paso.M.length);
     this.listaM.replaceChildren(...paso.M.map((i, p) => {
       const m = tabla[i] ?? { rol: null, lineas: ["?"] };
       const clases = ["bucle-traza-mensaje", `bucle-traza-rol-${m.rol ?? "ninguno"}`];
@@ -208,9 +180,9 @@ class BucleTraza extends HTMLElement {
       return h("li", { class: clases.join(" ") },
         h("div", { class: "bucle-traza-cabeza" },
           h("span", { class: "bucle-traza-indice", text: `M[${p}]` }),
-          h("span", { class: "bucle-traza-rol", text: m.rol ?? "(no es un mensaje)" }),
-          nuevos.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-es-nuevo", text: "nuevo" }) : null,
-          recibe.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-lo-recibe", text: "lo recibe" }) : null),
+          h("span", { class: "bucle-traza-rol", text: m.rol ?? TRAZA.noEsMensaje }),
+          nuevos.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-es-nuevo", text: TRAZA.nuevo }) : null,
+          recibe.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-lo-recibe", text: TRAZA.loRecibe }) : null),
         h("ul", { class: "bucle-traza-bloques" }, ...m.lineas.map((linea) => h("li", { text: linea }))));
     }));
   }
@@ -224,7 +196,7 @@ class BucleTraza extends HTMLElement {
       let etiqueta = null;
       if (cambio) {
         const que = cambio.antes == null ? "nuevo" : cambio.despues == null ? "borrado" : "cambia";
-        etiqueta = h("span", { class: "bucle-traza-etiqueta bucle-traza-cambia", text: que });
+        etiqueta = h("span", { class: "bucle-traza-etiqueta bucle-traza-cambia", text: TRAZA.cambios[que] });
       }
       const contenido = h("pre", { class: "bucle-traza-contenido" });
       if (cambio) {

@@ -1,25 +1,38 @@
-// The page's Python: one Pyodide per worker, driven by messages {id, type, ...}.
+// The page's Python: one Pyodide per worker, driven by messages {id, type, ...}; every answer and
+// every progress message carries the id of the request it belongs to.
 //
-// Page → worker:  {id, type: "iniciar", pagina, interrupcion?, instantanea?}   start Pyodide
-//                                                                  (idempotent); → {version, arranque}
-//                 {id, type: "ejecutar", codigo, nombre}          run code in the page's namespace
-//                 {id, type: "llamar", funcion, args}             call a helper of trabajador.py
-//                 {id, type: "precargar", urls}   fetch files the cells will open_url (relative
-//                                                 to the page), for trabajador.py's open_url
-// Worker → page:  {type: "progreso", fase: "descarga", cargado, total}   first download only
-//                 {type: "progreso", fase: "preparando"}                  Pyodide is starting
-//                 {id, type: "salida", flujo, texto, omitidas?}   stdout/stderr, in order
-//                 {id, type: "hecho", resultado} | {id, type: "fallo", error}
+// Page → worker:
+//   {id, type: "iniciar", pagina, interrupcion?, instantanea?, calificador?}
+//       start Pyodide (idempotent) → {version, arranque}. `calificador` ({url, archivos}: the
+//       engine's folder and its files) comes when the page has a challenge: the engine is then
+//       in place, and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
+//   {id, type: "ejecutar", codigo, nombre}
+//       run a cell's code in the page's namespace → trabajador.py's ejecutar: {estado, …}
+//   {id, type: "calificar", desafio, codigo, solucion, urls, runtime_modulos}
+//       grade a challenge (urls: the widget's {calificador, archivos, desafios, runtime}) →
+//       {estado: "ok", resultado: <the engine's result>} | {estado: "detenido", prueba: name|null}
+//   {id, type: "precargar", urls}
+//       fetch files the cells will open_url (relative to the page), for trabajador.py's open_url
+// Worker → page:
+//   {id, type: "progreso", fase: "descarga", cargado, total}     first download only  } of the
+//   {id, type: "progreso", fase: "preparando", descargado}       Pyodide is starting  } "iniciar"
+//   {id, type: "progreso", fase: "desafio", evento: "empieza" | "prueba" | "resultado",
+//        nombre?, resultado?}                                    a check as it goes (no trace)
+//   {id, type: "salida", flujo, texto, omitidas?}                stdout/stderr, in order
+//   {id, type: "hecho", resultado} | {id, type: "fallo", error}  the answer
 //
 // Memory snapshot (lib/instantanea.js; off when the page sends instantanea: false): a start
 // restores Python from a stored snapshot when there is one (arranque: "instantanea"), else starts
 // normally (arranque: "normal") and, once the page has been idle for a moment, asks a throwaway
 // worker (this same module, message {type: "instantanea", clave}) to make one: the instance that
 // made a snapshot is left broken (its `js` getters fail), so the live worker never makes it.
-import codigoTrabajador from "./trabajador.py";
+import codigoCeldas from "./trabajador.py";
+import codigoDesafios from "./trabajador_desafios.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
+import { Motor } from "./lib/motor.js";
+import { PYTHON } from "./lib/textos.js";
 import {
   InstantaneaCorrupta,
   PRECARGA,
@@ -43,7 +56,8 @@ MODULOS.forEach((m) => m.catch(() => {})); // a failure is told when the start a
 
 let pyodide = null;
 let arrancando = null;
-let funciones = null; // PyProxies of trabajador.py's functions, kept for the worker's life
+let funciones = null; // PyProxies of the worker's Python functions, kept for the worker's life
+const motor = new Motor(); // the grading engine's files (lib/motor.js)
 let actual = null; // id of the message whose output is being produced
 let caido = false; // Pyodide failed fatally: what it writes now is its own dump, not the reader's
 
@@ -103,7 +117,7 @@ async function traerPyodide({ instantanea = true } = {}, alProgreso) {
   const { loadPyodide, version } = await MODULOS[0];
   const buscar = async () => {
     if (!instantanea) return {};
-    const clave = await claveDeInstantanea(version, codigoTrabajador);
+    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   };
   const [{ archivos, descargado, guardado }, { clave = null, guardada = null }, { default: crear }] =
@@ -146,25 +160,35 @@ function vigilarFatal(py) {
   api.fatal_error = vigilado;
 }
 
-/** trabajador.py in `py` (the file too: files written before a snapshot are not in it). */
+const CASA = "/home/pyodide";
+
+/**
+ * The worker's two Python halves in `py` (the files too: files written before a snapshot are not
+ * in it): trabajador.py (the cells) and trabajador_desafios.py (the checks), which reads the
+ * site with the cells' open_url.
+ */
 function importarTrabajador(py) {
-  py.FS.writeFile("/home/pyodide/trabajador.py", codigoTrabajador);
-  return py.pyimport("trabajador");
+  py.FS.writeFile(`${CASA}/trabajador.py`, codigoCeldas);
+  py.FS.writeFile(`${CASA}/trabajador_desafios.py`, codigoDesafios);
+  py.runPython("import trabajador, trabajador_desafios\ntrabajador_desafios.preparar(trabajador.open_url)");
+  return { celdas: py.pyimport("trabajador"), desafios: py.pyimport("trabajador_desafios") };
 }
 
 async function cargar(datos) {
-  const avisar = ({ cargado, total }) => postMessage({ type: "progreso", fase: "descarga", cargado, total });
+  const { id } = datos;
+  const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
+  if (datos.calificador) motor.traer(datos.calificador, datos.pagina);
   const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
-  postMessage({ type: "progreso", fase: "preparando", descargado });
+  postMessage({ id, type: "progreso", fase: "preparando", descargado });
   let py = null;
-  let modulo = null;
+  let modulos = null;
   let arranque = "normal";
   if (guardada) {
     const bytes = verificada(PYODIDE, clave, guardada);
     bytes.catch(() => {}); // handled below, when loadPyodide rejects with it
     try {
       py = await arrancar(loadPyodide, archivos, { _loadSnapshot: unaVez(bytes) });
-      modulo = importarTrabajador(py);
+      modulos = importarTrabajador(py);
       // The snapshot froze random's state: every restored worker would draw the same numbers.
       py.runPython("import random\nrandom.seed()");
       arranque = "instantanea";
@@ -180,7 +204,7 @@ async function cargar(datos) {
   }
   if (!py) {
     py = await arrancar(loadPyodide, archivos);
-    modulo = importarTrabajador(py);
+    modulos = importarTrabajador(py);
   }
   // A new worker, restored or not, has none of these: set them every time.
   py.setStdout(escritor("stdout"));
@@ -188,9 +212,22 @@ async function cargar(datos) {
   py.setStdin({ error: true });
   vigilarFatal(py);
   if (datos.interrupcion) py.setInterruptBuffer(datos.interrupcion);
-  funciones = {};
-  for (const nombre of ["preparar", "ejecutar"]) funciones[nombre] = modulo[nombre];
-  funciones.modulo = modulo;
+  funciones = {
+    preparar: modulos.celdas.preparar,
+    ejecutar: modulos.celdas.ejecutar,
+    precargado: modulos.celdas.precargado,
+    calificar: modulos.desafios.calificar_mensaje,
+    guardar: modulos.desafios.guardar,
+  }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
+  // The engine's guard is taken now, before the cells' preparar and before any cell runs.
+  if (datos.calificador) {
+    try {
+      await motor.poner(py);
+      funciones.guardar().destroy();
+    } catch {
+      /* the engine is fetched again by the first check, which tells what failed */
+    }
+  }
   // The throwaway worker that makes the snapshot reads Pyodide's files from the cache: once
   // this start's download is written there.
   if (arranque === "normal" && clave && (await faltaInstantanea(PYODIDE, clave))) {
@@ -253,16 +290,16 @@ async function hacerInstantanea({ clave }) {
   const { loadPyodide, archivos } = await traerPyodide({ instantanea: false });
   try {
     const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
-    importarTrabajador(origen).destroy();
+    for (const modulo of Object.values(importarTrabajador(origen))) modulo.destroy();
     origen.runPython(`import ${PRECARGA.join(", ")}`);
     const bytes = origen.makeMemorySnapshot();
 
     const copia = await arrancar(loadPyodide, archivos, { _loadSnapshot: bytes });
     let salida = "";
     copia.setStdout({ batched: (texto) => (salida += texto) });
-    const modulo = importarTrabajador(copia);
-    modulo.preparar(PYODIDE);
-    const resultado = aJS(modulo.ejecutar("import js\nprint(6 * 7, js.Math.max(1, 2))", "<prueba>"));
+    const { celdas } = importarTrabajador(copia);
+    celdas.preparar(PYODIDE);
+    const resultado = aJS(celdas.ejecutar("import js\nprint(6 * 7, js.Math.max(1, 2))", "<prueba>"));
     if (resultado.estado !== "ok" || salida !== "42 2") {
       throw new Error(`la copia restaurada no funciona: ${JSON.stringify(resultado)} ${salida}`);
     }
@@ -300,12 +337,7 @@ async function precargar({ urls = [] }) {
       }
     }),
   );
-  const precargado = funciones.modulo.precargado;
-  try {
-    for (const par of leidos) if (par) precargado(...par);
-  } finally {
-    precargado.destroy();
-  }
+  for (const par of leidos) if (par) funciones.precargado(...par);
   return leidos.filter(Boolean).length;
 }
 
@@ -316,14 +348,10 @@ const ACCIONES = {
   async ejecutar({ codigo, nombre }) {
     return aJS(funciones.ejecutar(codigo, nombre));
   },
-  async llamar({ funcion, args }) {
-    const f = funciones.modulo[funcion];
-    if (typeof f !== "function") throw new Error(`trabajador.py no tiene la función ${funcion}`);
-    try {
-      return aJS(f(...(args || [])));
-    } finally {
-      f.destroy();
-    }
+  async calificar(datos) {
+    const { urls = {} } = datos;
+    await motor.traer({ url: urls.calificador, archivos: urls.archivos }, funciones.pagina).poner(pyodide);
+    return JSON.parse(funciones.calificar(JSON.stringify(datos)));
   },
 };
 
@@ -336,13 +364,13 @@ self.onmessage = async ({ data }) => {
   const { id, type } = data;
   const accion = ACCIONES[type];
   if (!accion) {
-    postMessage({ id, type: "fallo", error: `mensaje desconocido: ${type}` });
+    postMessage({ id, type: "fallo", error: PYTHON.desconocida(type) });
     return;
   }
   if (APARTE.has(type)) {
     // Beside whatever runs: no output, and Python must have been started by the page.
     try {
-      if (!arrancando) throw new Error("Python no se ha iniciado");
+      if (!arrancando) throw new Error(PYTHON.sinIniciar);
       await arrancando;
       postMessage({ id, type: "hecho", resultado: await accion(data) });
     } catch (error) {

@@ -2,16 +2,22 @@
 //
 // Keys: "bucle:<curso>:<pagina>:<widget>" for a widget's state (a cell's code, a question's
 // answer, a challenge's code and best result); values are JSON. Storage that is disabled, full
-// or holds corrupt JSON never throws: reads give null, writes return false, and the page shows
-// one notice («No se puede guardar tu progreso en este navegador…») the first time it fails.
+// or holds corrupt JSON never throws: reads give null, writes return false, and the first time
+// it fails `alFallar` is called (piezas/almacen.js puts the page's one notice there). No DOM.
 
 const PREFIJO = "bucle";
 let avisado = false;
+let alFallar = null;
 
-/** The storage key of a widget element (it carries data-curso, data-pagina, data-bucle-id). */
+/** Call `aviso()` the first time storage fails (once per page). */
+export function cuandoFalle(aviso) {
+  alFallar = aviso;
+}
+
+/** The storage key of a widget element (it carries data-bucle-curso, data-bucle-pagina, data-bucle-id). */
 export function claveDe(elemento, sufijo = "") {
-  const { curso, pagina, bucleId } = elemento.dataset;
-  return [PREFIJO, curso, pagina, bucleId + (sufijo ? `.${sufijo}` : "")].join(":");
+  const { bucleCurso, buclePagina, bucleId } = elemento.dataset;
+  return [PREFIJO, bucleCurso, buclePagina, bucleId + (sufijo ? `.${sufijo}` : "")].join(":");
 }
 
 function almacen() {
@@ -91,13 +97,7 @@ export function escuchar(clave, alCambiar) {
 }
 
 function avisar() {
-  if (avisado || typeof document === "undefined") return;
+  if (avisado || !alFallar) return;
   avisado = true;
-  const aviso = document.createElement("p");
-  aviso.className = "bucle-aviso-almacen";
-  aviso.setAttribute("role", "status");
-  aviso.textContent =
-    "No se puede guardar tu progreso en este navegador (el almacenamiento está lleno o " +
-    "desactivado). Todo funciona, pero lo que hagas se perderá al cerrar la página.";
-  (document.querySelector("article") ?? document.body).prepend(aviso);
+  alFallar();
 }

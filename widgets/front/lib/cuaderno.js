@@ -4,6 +4,7 @@
 //   const c = new Cuaderno();
 //   c.anteriores(3, [1, 2, 3, 4]);   // [1, 2]: not yet run in this Python
 //   c.marcar(1); c.olvidar();        // olvidar: Python restarted, the namespace is gone
+import { CELDA, PYTHON } from "./textos.js";
 
 export class Cuaderno {
   constructor() {
@@ -24,19 +25,9 @@ export class Cuaderno {
   }
 }
 
-/** «1», «1 y 2», «1, 2 y 3». */
-export function enumerar(elementos) {
-  const lista = elementos.map(String);
-  if (lista.length <= 1) return lista.join("");
-  return `${lista.slice(0, -1).join(", ")} y ${lista[lista.length - 1]}`;
-}
-
 /** What the reader is told when a cell first runs the earlier ones it depends on. */
 export function avisoDeAnteriores(ordenes) {
-  if (!ordenes.length) return "";
-  return ordenes.length === 1
-    ? `Antes se ejecuta la celda ${ordenes[0]}, de la que depende esta.`
-    : `Antes se ejecutan las celdas ${enumerar(ordenes)}, de las que depende esta.`;
+  return ordenes.length ? CELDA.anteriores(ordenes) : "";
 }
 
 /**
@@ -46,21 +37,14 @@ export function avisoDeAnteriores(ordenes) {
 export function textoDelFinal(resultado, { huboSalida = true } = {}) {
   switch (resultado?.estado) {
     case "ok":
-      return huboSalida ? "" : "Ejecutada, sin salida.";
-    case "error":
-      return "";
-    case "salida": {
-      const codigo = resultado.codigo ? ` (código de salida ${resultado.codigo})` : "";
-      return `La celda terminó al llamar a exit() o sys.exit()${codigo}. Python sigue en marcha.`;
-    }
+      return huboSalida ? "" : CELDA.sinSalida;
+    case "salida":
+      return CELDA.salio(resultado.codigo);
     case "detenido":
-      return resultado.reiniciado
-        ? "Ejecución detenida. Python se ha reiniciado y ha perdido lo definido: " +
-            "las celdas anteriores se volverán a ejecutar cuando ejecutes otra."
-        : "Ejecución detenida.";
+      return resultado.reiniciado ? `${CELDA.detenida} ${CELDA.perdido}` : CELDA.detenida;
     case "cancelado":
-      return "No se ha ejecutado: se detuvo antes una celda de la que depende.";
-    default:
+      return CELDA.cancelada;
+    default: // "error" too: its traceback is in the output
       return "";
   }
 }
@@ -70,21 +54,10 @@ export function textoDelFinal(resultado, { huboSalida = true } = {}) {
  * browser's words for a stack overflow become the reader's.
  */
 export function textoDelFallo({ error, reiniciado = false }) {
-  let motivo = String(error ?? "error desconocido").replace(/\.$/, "");
-  if (/call stack/i.test(motivo)) {
-    motivo = "se desbordó la pila (¿una estructura demasiado anidada o una recursión muy profunda?)";
-  }
-  const texto = `No se pudo ejecutar: ${motivo}.`;
-  return reiniciado
-    ? `${texto} Python se ha reiniciado y ha perdido lo definido: las celdas anteriores se ` +
-        "volverán a ejecutar cuando ejecutes otra."
-    : texto;
-}
-
-/** «12 MB» for a download notice (decimal megabytes, as download sizes are usually given). */
-export function megas(bytes) {
-  const mb = bytes / 1e6;
-  return `${mb < 10 ? mb.toLocaleString("es-ES", { maximumFractionDigits: 1 }) : Math.round(mb)} MB`;
+  let motivo = String(error ?? PYTHON.desconocido).replace(/\.$/, "");
+  if (/call stack/i.test(motivo)) motivo = CELDA.pila;
+  const texto = CELDA.noSePudo(motivo);
+  return reiniciado ? `${texto} ${CELDA.perdido}` : texto;
 }
 
 const OPEN_URL = /\bopen_url\(\s*(["'])([^"'\\\n]+)\1\s*\)/g;

@@ -12,6 +12,8 @@
 //   archivos: Map absolute URL → Blob (with its MIME type); guardado: settles once a download is
 //   in the cache (it is written while Python starts, not before)
 
+import { PYTHON } from "./textos.js";
+
 export const ARCHIVOS = {
   "pyodide.asm.wasm": "application/wasm",
   "python_stdlib.zip": "application/zip",
@@ -84,12 +86,12 @@ async function zipEntero(blob) {
 /** null if `blob` may be the file `nombre`, else why not (in the reader's words). */
 export async function defecto(nombre, blob) {
   const principio = new Uint8Array(await blob.slice(0, 8).arrayBuffer());
-  if (principio[0] === 0x3c) return "en su lugar llegó una página web"; // "<": HTML, not the file
+  if (principio[0] === 0x3c) return PYTHON.paginaWeb; // "<": HTML, not the file
   if (nombre.endsWith(".wasm") && empiezaCon(principio, WASM)) {
-    return (await wasmEntero(blob)) ? null : "llegó incompleto";
+    return (await wasmEntero(blob)) ? null : PYTHON.incompleto;
   }
   if (nombre.endsWith(".zip") && empiezaCon(principio, ZIP)) {
-    return (await zipEntero(blob)) ? null : "llegó incompleto";
+    return (await zipEntero(blob)) ? null : PYTHON.incompleto;
   }
   return null; // nothing known is wrong with it: Pyodide judges
 }
@@ -129,7 +131,7 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
 
   const respuestas = await Promise.all(faltan.map(({ url }) => fetch(url)));
   const estados = respuestas.map((respuesta, i) => {
-    if (!respuesta.ok) throw new Error(`no se pudo descargar ${faltan[i].url} (HTTP ${respuesta.status})`);
+    if (!respuesta.ok) throw new Error(PYTHON.http(faltan[i].url, respuesta.status));
     return { cargado: 0, total: Number(respuesta.headers.get("Content-Length")) || 0 };
   });
   let ultimo = 0;
@@ -148,7 +150,7 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
     const { nombre, url, tipo } = faltan[i];
     const blob = new Blob(await leerConProgreso(respuesta, estados[i], avisar), { type: tipo });
     const problema = await defecto(nombre, blob);
-    if (problema) throw new Error(`el archivo ${url} ${problema} (${blob.size} bytes)`);
+    if (problema) throw new Error(PYTHON.defectuoso(url, problema, blob.size));
     archivos.set(url, blob);
     // Kept for later visits while Python starts, not before: writing 12 MB takes a while.
     guardando.push(

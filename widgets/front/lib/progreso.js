@@ -6,6 +6,7 @@
 // Widgets call registrarPregunta / registrarDesafio; the index reads progresoDe(curso).
 // exportar / importar move every key of the course (code, answers, progress) as one file.
 import { claves, guardar, leer } from "./almacen.js";
+import { PROGRESO } from "./textos.js";
 
 const clave = (curso) => `bucle:${curso}:progreso`;
 
@@ -23,7 +24,7 @@ function objetoEn(padre, nombre) {
 }
 
 function actualizar(elemento, cambio) {
-  const { curso, pagina } = elemento.dataset;
+  const { bucleCurso: curso, buclePagina: pagina } = elemento.dataset;
   const todo = progresoDe(curso);
   const deLaPagina = objetoEn(todo, pagina);
   cambio(deLaPagina);
@@ -31,7 +32,7 @@ function actualizar(elemento, cambio) {
   globalThis.dispatchEvent?.(new CustomEvent("bucle:progreso", { detail: { curso, pagina } }));
 }
 
-/** A question of `elemento` (a widget with data-curso, data-pagina, data-bucle-id) was answered. */
+/** A question of `elemento` (a widget with data-bucle-curso, data-bucle-pagina, data-bucle-id) was answered. */
 export function registrarPregunta(elemento, correcta) {
   actualizar(elemento, (p) => {
     objetoEn(p, "preguntas")[elemento.dataset.bucleId] = Boolean(correcta);
@@ -59,7 +60,7 @@ export function exportar(curso) {
 /** Restore an export of the same course; returns how many values were written. */
 export function importar(curso, archivo) {
   if (!archivo || archivo.curso !== curso || typeof archivo.datos !== "object") {
-    throw new Error("El archivo no es un progreso exportado de este curso.");
+    throw new Error(PROGRESO.noEsDeEsteCurso);
   }
   let escritos = 0;
   for (const [k, v] of Object.entries(archivo.datos)) {

@@ -7,6 +7,8 @@
 // a number. What is kept in storage is { respuesta, resultado } with resultado true (right),
 // false (wrong) or null (not checked yet).
 
+import { PREGUNTA } from "./textos.js";
+
 /** A number as a reader writes it ("13", "-2,5", " 0.5 "), or null if it is not one. */
 export function leerNumero(texto) {
   const limpio = String(texto ?? "").trim().replace(/\s/g, "").replace(",", ".");
@@ -43,18 +45,14 @@ export function puntuar(datos, respuesta) {
 export function veredicto(datos, estado, respuesta = "") {
   switch (estado) {
     case "correcta":
-      return "Correcto.";
+      return PREGUNTA.correcto;
     case "incorrecta":
-      return datos.tipo === "varias"
-        ? "No es correcto: sobran o faltan opciones."
-        : "No es correcto.";
+      return datos.tipo === "varias" ? PREGUNTA.incorrectoVarias : PREGUNTA.incorrecto;
     case "vacia":
-      if (datos.tipo === "numero") return "Escribe un número antes de comprobar.";
-      return datos.tipo === "varias"
-        ? "Marca al menos una opción antes de comprobar."
-        : "Elige una opción antes de comprobar.";
+      if (datos.tipo === "numero") return PREGUNTA.escribeNumero;
+      return datos.tipo === "varias" ? PREGUNTA.marcaUna : PREGUNTA.eligeUna;
     case "invalida":
-      return `«${String(respuesta).trim()}» no es un número: escribe, por ejemplo, 13 o 2,5.`;
+      return PREGUNTA.noEsNumero(String(respuesta).trim());
     default:
       return "";
   }
@@ -92,5 +90,5 @@ export function puntuacion(resultados) {
 }
 
 export function textoPuntuacion({ correctas, total }) {
-  return `${correctas} de ${total} correctas`;
+  return PREGUNTA.puntuacion(correctas, total);
 }

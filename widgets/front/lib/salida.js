@@ -7,6 +7,8 @@
 //   s.añadir("stdout", "hola\n");
 //   s.recortar();   // s.segmentos: [{flujo, texto}], s.omitidas: {lineas, caracteres}
 
+import { CELDA } from "./textos.js";
+
 export const LIMITE = 50_000;
 
 function contarLineas(texto) {
@@ -78,13 +80,7 @@ export class Salida {
   }
 }
 
-const numero = (n) => n.toLocaleString("es-ES");
-
-/** The notice of a cut: «Se han omitido 1234 líneas del principio de la salida; …». */
-export function textoOmitido({ lineas, caracteres }) {
-  if (!lineas && !caracteres) return "";
-  const cuanto = lineas
-    ? `${numero(lineas)} ${lineas === 1 ? "línea" : "líneas"}`
-    : `${numero(caracteres)} ${caracteres === 1 ? "carácter" : "caracteres"}`;
-  return `Salida demasiado larga: se han omitido ${cuanto} del principio; se muestra el final.`;
+/** The notice of a cut: «Salida demasiado larga: se han omitido 1234 líneas del principio; …». */
+export function textoOmitido(omitidas) {
+  return omitidas.lineas || omitidas.caracteres ? CELDA.omitido(omitidas) : "";
 }

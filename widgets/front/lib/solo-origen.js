@@ -5,7 +5,9 @@
 // and a WebSocket cannot be built (Emscripten turns that into EHOSTUNREACH, so Python raises
 // an ordinary OSError / URLError in the reader's cell).
 
-const MENSAJE = "El curso no sale de este sitio: no hay acceso a la red desde Python.";
+import { PYTHON } from "./textos.js";
+
+const MENSAJE = PYTHON.exterior;
 
 /** Whether `url` (resolved against `base`) is of another origin than `origen`. */
 export function esExterior(url, base, origen) {

@@ -13,8 +13,9 @@
 //   entorno: {ruta: texto} (after the step), cambios: [{ruta, antes, despues}], texto, detalle:
 //   [line], respuesta?: message index, firma } where `firma` compares steps of two traces.
 
-const PLURAL = (n, uno, varios) => (n === 1 ? `${uno}` : `${n} ${varios}`);
-const mensajes = (n) => (n === 1 ? "1 mensaje" : `${n} mensajes`);
+import { PASOS } from "./textos.js";
+
+const { mensajes } = PASOS;
 
 /** The steps of `traza`, in order. */
 export function pasos(traza) {
@@ -67,7 +68,7 @@ export function pasos(traza) {
       nuevo("modelo", {
         recibe: evento.M.map((_, p) => p),
         herramientas,
-        texto: `El bucle llama al modelo con ${mensajes(n)}.` + (evento.error ? " El modelo se queja." : ""),
+        texto: PASOS.llamaAlModelo(mensajes(n), Boolean(evento.error)),
         detalle: evento.error ? lineasDeError(evento.error) : [],
       }, [herramientas, evento.error]);
       if (evento.error) return;
@@ -75,12 +76,12 @@ export function pasos(traza) {
       const posicion = M.length;
       const entra = despues && despues.length > posicion && iguales(despues.slice(0, posicion), M)
         && despues[posicion] === evento.respuesta;
-      let texto = `El modelo responde con ${describeRespuesta(tabla[evento.respuesta])}`;
+      let texto = PASOS.responde(describeRespuesta(tabla[evento.respuesta]));
       if (entra) {
         M = [...M, evento.respuesta];
-        texto += `; la respuesta entra en M como M[${posicion}].`;
+        texto += PASOS.entraEnM(posicion);
       } else if (despues) {
-        texto += "; el bucle no la añade a M tal cual.";
+        texto += PASOS.noEntra;
       } else {
         texto += ".";
       }
@@ -91,16 +92,12 @@ export function pasos(traza) {
     } else if (evento.tipo === "llamada") {
       aplica(evento.cambios);
       const quien = evento.id ? `${evento.nombre} (${evento.id})` : evento.nombre;
-      const efecto = evento.cambios?.length
-        ? `cambia ${evento.cambios.map((c) => c.ruta).join(", ")}.`
-        : "el entorno no cambia.";
+      const efecto = evento.cambios?.length ? PASOS.cambia(evento.cambios.map((c) => c.ruta)) : PASOS.noCambia;
       nuevo("llamada", {
         cambios: evento.cambios ?? [],
-        texto: evento.error
-          ? `Se ejecuta ${quien} y falla: ${evento.error.clase}; ${efecto}`
-          : `Se ejecuta ${quien}: ${efecto}`,
+        texto: evento.error ? PASOS.falla(quien, evento.error.clase, efecto) : PASOS.seEjecuta(quien, efecto),
         detalle: [evento.linea, evento.error
-          ? `→ error ${evento.error.clase}: ${evento.error.mensaje}`
+          ? PASOS.error(evento.error.clase, evento.error.mensaje)
           : `→ ${evento.linea_resultado}`],
       }, [evento.id, evento.nombre, evento.entrada, evento.posicionales, evento.resultado, evento.error]);
     } else {
@@ -114,33 +111,20 @@ export function pasos(traza) {
 }
 
 function final(evento, traza, turno, M) {
-  const tras = turno ? ` tras el turno ${turno}` : " sin llamar al modelo";
+  const tras = PASOS.trasElTurno(turno);
   if (evento.tipo === "excepcion") {
-    const linea = evento.linea ? ` (línea ${evento.linea})` : "";
-    return {
-      texto: `El bucle se detiene${tras} con una excepción: ${evento.clase}${linea}.`,
-      detalle: lineasDeError(evento),
-    };
+    return { texto: PASOS.excepcion(tras, evento.clase, evento.linea), detalle: lineasDeError(evento) };
   }
-  if (evento.tipo === "cortada") {
-    return { texto: `La traza se corta aquí: el bucle pasó de ${evento.eventos} eventos.` };
-  }
-  if (evento.motivo == null || evento.M == null) {
-    return { texto: `El bucle devuelve${tras} ${evento.valor ?? "otra cosa"}, no (motivo, texto, M).` };
-  }
+  if (evento.tipo === "cortada") return { texto: PASOS.cortada(evento.eventos) };
+  if (evento.motivo == null || evento.M == null) return { texto: PASOS.devuelveOtraCosa(tras, evento.valor) };
   const texto = evento.texto == null ? "None" : "texto";
   let porque = "";
-  if (evento.motivo === "fin") porque = " El modelo respondió sin llamadas.";
-  if (evento.motivo === "tope") {
-    porque = ` Se agotó el tope de ${PLURAL(traza.tope, "una llamada", "llamadas")} al modelo.`;
-  }
-  const usuario = evento.texto == null
-    ? " No hay texto para el usuario."
-    : "";
+  if (evento.motivo === "fin") porque = PASOS.porFin;
+  if (evento.motivo === "tope") porque = PASOS.porTope(traza.tope);
+  const usuario = evento.texto == null ? PASOS.sinTexto : "";
   return {
-    texto: `El bucle devuelve ("${evento.motivo}", ${texto}, M)${tras}.${porque} `
-      + `M tiene ${mensajes(evento.n ?? M.length)}.${usuario}`,
-    detalle: evento.texto == null ? [] : [`texto: ${comoTexto(evento.texto)}`],
+    texto: PASOS.devuelve(evento.motivo, texto, tras, porque, mensajes(evento.n ?? M.length), usuario),
+    detalle: evento.texto == null ? [] : [PASOS.texto(comoTexto(evento.texto))],
   };
 }
 
@@ -154,14 +138,14 @@ function comoTexto(x) {
 
 function describeRespuesta(mensaje) {
   const bloques = Array.isArray(mensaje?.contenido) ? mensaje.contenido : null;
-  if (!bloques) return "algo que no es una lista de bloques";
+  if (!bloques) return PASOS.noEsLista;
   const textos = bloques.filter((b) => b?.type === "text").length;
   const ids = bloques.filter((b) => b?.type === "tool_use").map((b) => b.id);
   const partes = [];
-  if (textos) partes.push(PLURAL(textos, "un texto", "textos"));
-  if (ids.length) partes.push(`${PLURAL(ids.length, "una llamada", "llamadas")} (${ids.join(", ")})`);
-  if (!partes.length) return "una lista vacía";
-  return partes.join(" y ") + (ids.length ? "" : ", sin llamadas");
+  if (textos) partes.push(PASOS.textos(textos));
+  if (ids.length) partes.push(PASOS.llamadas(ids));
+  if (!partes.length) return PASOS.listaVacia;
+  return partes.join(" y ") + (ids.length ? "" : PASOS.sinLlamadas);
 }
 
 function textoDeCambio(antes, despues, nuevos, tabla) {
@@ -172,15 +156,11 @@ function textoDeCambio(antes, despues, nuevos, tabla) {
     const bloques = Array.isArray(m?.contenido) ? m.contenido : [];
     const ids = bloques.filter((b) => b?.type === "tool_result").map((b) => b.tool_use_id);
     if (m?.rol === "usuario" && ids.length && ids.length === bloques.length) {
-      return `Las observaciones entran en M: M[${antes.length}], un mensaje del usuario con `
-        + `${PLURAL(ids.length, "un resultado", "resultados")} (${ids.join(", ")}).`;
+      return PASOS.observaciones(antes.length, ids);
     }
   }
-  if (prefijo && anadidos.length) {
-    return `Entran en M: ${nuevos.map((p) => `M[${p}]`).join(", ")}.`;
-  }
-  return `M cambia: ahora tiene ${mensajes(despues.length)}`
-    + (nuevos.length ? `, distintos desde M[${nuevos[0]}].` : ".");
+  if (prefijo && anadidos.length) return PASOS.entran(nuevos);
+  return PASOS.mCambia(mensajes(despues.length), nuevos.length ? nuevos[0] : null);
 }
 
 const iguales = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);

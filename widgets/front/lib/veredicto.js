@@ -1,14 +1,16 @@
-// What a challenge's check means to the reader. No DOM: the grader's result (the dict of
-// challenges/calificador.py's `calificar`) becomes the texts the page shows; the reader's saved
-// state is validated and updated; the page's own watchdog has its limits and its verdict.
+// What a challenge's check means to the reader. No DOM: the engine's result (its one shape is
+// documented in widgets/calificador/resultado.py) becomes what the page shows (`vista`, which
+// desafio.js puts in the page as text); the reader's saved state is validated and updated; the
+// page's own watchdog has its patience and, when it stops the worker, its result.
 //
+//   vista(resultado)                    → { resumen, error, pruebas: [row] }: what the page shows
 //   resumen(8, 12)                      → "8 de 12 pruebas superadas"
 //   estadoDe(prueba)                    → { clase, icono, texto }   (icon + text, never colour alone)
 //   lugarDe(prueba)                     → "Turno 3" | "Línea 12" | ""
 //   registrar(estado, resultado)        → the saved state after a check
 //   combinar(propio, ajeno)             → what this tab and another one know together
-//   detenida(pruebas, recibidas, …)     → a result when the page had to stop the grader
-//   rota(pruebas, recibidas, …)         → a result when the page's Python broke while grading
+//   detenida(datos, recibidas, actual)  → a result when the page had to stop the grader
+//   rota(datos, recibidas, actual, …)   → a result when the page's Python broke while grading
 //
 // Saved state, under the widget's storage key (lib/almacen.js):
 //   { codigo: string | null,              the reader's code (null: the starter's)
@@ -16,18 +18,18 @@
 //     fallos: n,                          checks that did not pass every test
 //     superado: bool }                    some check passed them all
 
-/** «8 de 12 pruebas superadas» («1 de 1 prueba superada»). */
-export function resumen(superadas, total) {
-  return total === 1 ? `${superadas} de 1 prueba superada` : `${superadas} de ${total} pruebas superadas`;
-}
+import { DESAFIO } from "./textos.js";
 
-const NO_SUPERADA = { clase: "falla", icono: "✘", texto: "no superada" };
+/** «8 de 12 pruebas superadas» («1 de 1 prueba superada»). */
+export const resumen = DESAFIO.resumen;
+
+const NO_SUPERADA = { clase: "falla", icono: "✘", texto: DESAFIO.estados.falla };
 const ESTADOS = {
-  ok: { clase: "ok", icono: "✔", texto: "superada" },
-  tiempo: { clase: "falla", icono: "✘", texto: "no terminó" },
-  detenida: { clase: "falla", icono: "✘", texto: "no terminó" },
-  "no-probada": { clase: "pendiente", icono: "–", texto: "no probada" },
-  interno: { clase: "interno", icono: "!", texto: "error de la prueba" },
+  ok: { clase: "ok", icono: "✔", texto: DESAFIO.estados.ok },
+  tiempo: { clase: "falla", icono: "✘", texto: DESAFIO.estados.termino },
+  detenida: { clase: "falla", icono: "✘", texto: DESAFIO.estados.termino },
+  "no-probada": { clase: "pendiente", icono: "–", texto: DESAFIO.estados.noProbada },
+  interno: { clase: "interno", icono: "!", texto: DESAFIO.estados.interno },
 };
 
 /** How a test's outcome shows: a class, an icon (decorative) and its words. */
@@ -38,9 +40,38 @@ export function estadoDe(prueba) {
 /** Where the grader saw the failure, in the reader's terms: the model's turn, their line. */
 export function lugarDe(prueba) {
   const partes = [];
-  if (Number.isInteger(prueba?.turno)) partes.push(`Turno ${prueba.turno}`);
-  if (Number.isInteger(prueba?.linea)) partes.push(`Línea ${prueba.linea}`);
+  if (Number.isInteger(prueba?.turno)) partes.push(DESAFIO.turno(prueba.turno));
+  if (Number.isInteger(prueba?.linea)) partes.push(DESAFIO.linea(prueba.linea));
   return partes.join(" · ");
+}
+
+/**
+ * What the page shows of a result, as data (desafio.js makes it elements, as text): the
+ * summary, why the code did not load (with its line), and for each test its name, its words and
+ * icon, where it failed («Turno 3 · Línea 12»), the grader's message (or, for a test not tried,
+ * why not), what the reader's code printed, their trace and the line to go to.
+ */
+export function vista(resultado) {
+  const { error } = resultado;
+  const linea = (x) => (Number.isInteger(x) ? x : null);
+  return {
+    resumen: `${resumen(resultado.superadas, resultado.total)}.${error ? DESAFIO.noCargoEn(error.linea) : ""}`,
+    error: error ? { mensaje: error.mensaje ?? "", linea: linea(error.linea) } : null,
+    pruebas: resultado.pruebas.map((prueba) => {
+      const { clase, icono, texto } = estadoDe(prueba);
+      const fila = { nombre: prueba.nombre, clase, icono, estado: texto };
+      if (prueba.ok) return fila;
+      if (prueba.tipo === "no-probada") return { ...fila, lugar: lugarDe(prueba), motivo: prueba.mensaje ?? "" };
+      return {
+        ...fila,
+        lugar: lugarDe(prueba),
+        mensaje: prueba.mensaje || null,
+        salida: prueba.salida || null,
+        traza: prueba.traza?.tuya ? prueba.traza : null,
+        linea: linea(prueba.linea),
+      };
+    }),
+  };
 }
 
 /** The page's watchdog: how long one step of the grading may take without a word from the
@@ -51,27 +82,21 @@ export function paciencia(limite, margen = 3) {
   return (2 * segundos + margen) * 1000;
 }
 
-/** «2 s», «2,5 s»: seconds as the grader writes them. */
-export function segundos(ms) {
-  const s = Math.round(ms / 100) / 10;
-  return `${String(s).replace(".", ",")} s`;
-}
-
 /**
- * The result of a check the page stopped because the worker went silent: the tests that
- * finished keep their result (`recibidas`: nombre → result, from the grader's progress), the
- * one running (`actual`; null if the code was still loading) did not finish, the rest were not
- * tried. Same shape as the grader's result.
+ * The result of a check the page stopped because the worker went silent (`datos`: the widget's
+ * data, whose `mensajes` are the engine's texts for it): the tests that finished keep their
+ * result (`recibidas`: nombre → result, from the grader's progress), the one running (`actual`;
+ * null if the code was still loading) did not finish, the rest were not tried. The engine's
+ * result shape (widgets/calificador/resultado.py).
  */
-export function detenida(nombres, recibidas, actual, ms) {
-  const tras = segundos(ms);
-  return cortada(nombres, recibidas, actual, {
+export function detenida(datos, recibidas, actual) {
+  const { mensajes } = datos;
+  return cortada(datos, recibidas, actual, {
     tipo: "detenida",
-    mensaje: `no terminó: la página lo detuvo tras ${tras} sin respuesta. ¿Falta el tope, o hay ` +
-      "algo que no acaba (un bucle sin fin, una espera, un cálculo enorme)?",
-    carga: `Tu código no terminó de cargarse: la página lo detuvo tras ${tras} sin respuesta. ` +
-      "¿Un bucle sin fin fuera de las funciones?",
-    resto: `«${actual}» no terminó`,
+    mensaje: mensajes.tiempo,
+    carga: mensajes.tiempo_al_cargar,
+    resto: mensajes.no_probada.replaceAll("{prueba}", actual),
+    sinCargar: mensajes.no_probada_al_cargar,
   });
 }
 
@@ -80,38 +105,35 @@ export function detenida(nombres, recibidas, actual, ms) {
  * like «Maximum call stack size exceeded»): the test running is blamed, as a very deep
  * recursion is what does it; Python was restarted.
  */
-export function rota(nombres, recibidas, actual, motivo) {
-  const pila = /call stack|too much recursion/i.test(motivo ?? "");
-  const que = pila
-    ? "se desbordó la pila, como en un RecursionError: ¿una estructura anidada miles de veces, " +
-      "o una función que se llama a sí misma sin fin?"
-    : `error de Pyodide: ${motivo}`;
-  return cortada(nombres, recibidas, actual, {
+export function rota(datos, recibidas, actual, motivo) {
+  const que = /call stack|too much recursion/i.test(motivo ?? "") ? DESAFIO.rota.pila : DESAFIO.rota.pyodide(motivo);
+  return cortada(datos, recibidas, actual, {
     tipo: "error",
-    mensaje: `rompió el Python de la página (${que}). Python se ha reiniciado.`,
-    carga: `Tu código rompió el Python de la página al cargarse (${que}). Python se ha reiniciado.`,
-    resto: `«${actual}» rompió el Python de la página`,
+    mensaje: DESAFIO.rota.mensaje(que),
+    carga: DESAFIO.rota.carga(que),
+    resto: DESAFIO.rota.resto(actual),
+    sinCargar: DESAFIO.rota.sinCargar,
   });
 }
 
-function cortada(nombres, recibidas, actual, { tipo, mensaje, carga, resto }) {
+function cortada({ desafio, pruebas: nombres }, recibidas, actual, { tipo, mensaje, carga, resto, sinCargar }) {
   const cargando = actual == null || !nombres.includes(actual);
   const pruebas = nombres.map((nombre) => {
     if (recibidas[nombre]) return recibidas[nombre];
-    if (nombre === actual) return resultadoVacio(nombre, tipo, mensaje);
-    return resultadoVacio(nombre, "no-probada", cargando
-      ? "no se probó: tu código no terminó de cargarse"
-      : `no se probó: ${resto}`);
+    if (nombre === actual) return prueba(nombre, tipo, mensaje);
+    return prueba(nombre, "no-probada", cargando ? sinCargar : resto);
   });
   return {
+    desafio,
     superadas: pruebas.filter((p) => p.ok).length,
     total: pruebas.length,
-    error: cargando ? { tipo, linea: null, mensaje: carga } : null,
+    segundos: null,
+    error: cargando ? { tipo, mensaje: carga, linea: null } : null,
     pruebas,
   };
 }
 
-function resultadoVacio(nombre, tipo, mensaje) {
+function prueba(nombre, tipo, mensaje) {
   return { nombre, ok: false, tipo, mensaje, linea: null, turno: null, salida: "", traza: null };
 }
 
@@ -174,7 +196,7 @@ export function verSolucion(estado, tras) {
 
 /** «Tu mejor resultado: 8 de 12 pruebas superadas.» */
 export function textoMejor(mejor) {
-  return mejor ? `Tu mejor resultado: ${resumen(mejor.superadas, mejor.total)}.` : "";
+  return mejor ? DESAFIO.mejor(resumen(mejor.superadas, mejor.total)) : "";
 }
 
 /**
@@ -182,21 +204,16 @@ export function textoMejor(mejor) {
  * traza-pasos.js's `divergencia` ({ indice, esperado, obtenido } or null).
  */
 export function textoDivergencia(div) {
-  if (!div) {
-    return "Tu ejecución da los mismos pasos que la esperada: lo que falla es lo que dice el " +
-      "mensaje de la prueba.";
-  }
-  const paso = `paso ${div.indice + 1}`;
-  const coinciden = div.indice === 0 ? "Las dos ejecuciones difieren desde el primer paso"
-    : `Las dos ejecuciones coinciden hasta el paso ${div.indice}`;
+  if (!div) return DESAFIO.iguales;
+  const paso = DESAFIO.paso(div.indice + 1);
+  const coinciden = div.indice === 0 ? DESAFIO.difierenDesdeElPrimero : DESAFIO.coincidenHasta(div.indice);
   const { obtenido, esperado } = div;
   if (obtenido && esperado && obtenido.texto === esperado.texto) {
-    return `${coinciden}. En el ${paso} las dos dicen «${sinPunto(obtenido.texto)}», pero M o ` +
-      "el entorno no son iguales: compáralos.";
+    return DESAFIO.mismoTexto(coinciden, paso, sinPunto(obtenido.texto));
   }
-  const tuya = obtenido ? `en la tuya, ${minuscula(obtenido.texto)}` : "la tuya ya había terminado";
-  const esperada = esperado ? `en la esperada, ${minuscula(esperado.texto)}` : "la esperada ya había terminado";
-  return `${coinciden}. En el ${paso}, ${tuya}; ${esperada}.`;
+  const tuya = obtenido ? DESAFIO.enLaTuya(minuscula(obtenido.texto)) : DESAFIO.tuyaTerminada;
+  const esperada = esperado ? DESAFIO.enLaEsperada(minuscula(esperado.texto)) : DESAFIO.esperadaTerminada;
+  return DESAFIO.divergen(coinciden, paso, tuya, esperada);
 }
 
 function sinPunto(texto) {

@@ -5,44 +5,33 @@
 // Python is ready. A start that fails (a file of Pyodide missing or cut short, the network
 // gone) replaces it with the reason and a «Reintentar» button, whichever widget asked.
 //
-//   import { avisoDePython } from "./lib/aviso-python.js";
+//   import { avisoDePython } from "./piezas/aviso-python.js";
 //   const aviso = avisoDePython(python);
 //   aviso.colocar(elementoDelWidget);    // where it shows while Python starts
-import { megas } from "./cuaderno.js";
+import { PYTHON } from "../lib/textos.js";
+import { boton, h } from "./dom.js";
 
 let unico = null;
 
 /** The reason of a failed start, in the reader's words where the browser's are English. */
 export function motivoDe(mensaje) {
-  const texto = String(mensaje ?? "error desconocido").trim().replace(/\.$/, "");
+  const texto = String(mensaje ?? PYTHON.desconocido).trim().replace(/\.$/, "");
   const modulo = texto.match(/^Failed to fetch dynamically imported module: (\S+)$/);
-  return modulo ? `no se pudo descargar ${modulo[1]}` : texto;
+  return modulo ? PYTHON.noDescargo(modulo[1]) : texto;
 }
 
 export function avisoDePython(python) {
   if (unico) return unico;
 
-  const caja = document.createElement("div");
-  caja.className = "bucle-aviso-python";
-  caja.hidden = true;
-  const frase = document.createElement("p");
-  frase.setAttribute("role", "status");
-  const barra = document.createElement("progress");
-  barra.setAttribute("aria-label", "Descarga del intérprete de Python");
-  barra.hidden = true;
-  const cifras = document.createElement("span");
-  cifras.className = "bucle-aviso-cifras";
-  cifras.setAttribute("aria-hidden", "true");
-  const reintentar = document.createElement("button");
-  reintentar.type = "button";
-  reintentar.className = "bucle-boton";
-  reintentar.textContent = "Reintentar";
-  reintentar.hidden = true;
+  const frase = h("p", { role: "status" });
+  const barra = h("progress", { "aria-label": PYTHON.barra, hidden: true });
+  const cifras = h("span", { class: "bucle-aviso-cifras", "aria-hidden": "true" });
   // (aria-disabled while a start is under way: a disabled button would lose the focus)
-  reintentar.addEventListener("click", () => {
+  const reintentar = boton(PYTHON.reintentar, () => {
     if (reintentar.getAttribute("aria-disabled") !== "true") python.iniciar().catch(() => {});
   }); // a new failure comes back through "estado" below
-  caja.append(frase, barra, cifras, reintentar);
+  reintentar.hidden = true;
+  const caja = h("div", { class: "bucle-aviso-python", hidden: true }, frase, barra, cifras, reintentar);
 
   let sitio = null;
   const decir = (texto) => {
@@ -53,37 +42,33 @@ export function avisoDePython(python) {
     barra.hidden = true;
     cifras.textContent = "";
     caja.style.minHeight = "";
-    decir(`No se pudo iniciar Python: ${motivoDe(mensaje)}. Puede ser la conexión o un archivo ` +
-      "del sitio; pulsa Reintentar para volver a intentarlo.");
+    decir(PYTHON.fallo(motivoDe(mensaje)));
     reintentar.hidden = false;
     reintentar.removeAttribute("aria-disabled");
   };
 
   python.addEventListener("progreso", ({ detail }) => {
     if (detail.fase === "descarga") {
-      decir(
-        `La primera ejecución descarga el intérprete de Python (≈ ${megas(detail.total)}); ` +
-          "después queda en la caché del navegador.",
-      );
+      decir(PYTHON.descarga(detail.total));
       barra.hidden = false;
       barra.max = detail.total || 1;
       barra.value = Math.min(detail.cargado, barra.max);
-      cifras.textContent = `${megas(detail.cargado)} de ${megas(detail.total)}`;
+      cifras.textContent = PYTHON.cifras(detail.cargado, detail.total);
     } else if (detail.fase === "preparando") {
       barra.hidden = true;
       cifras.textContent = "";
-      decir("Preparando Python…");
+      decir(PYTHON.preparando);
     }
   });
   python.addEventListener("estado", ({ detail }) => {
     if (detail === "arrancando") {
-      if (caja.hidden) decir("Preparando Python…");
+      if (caja.hidden) decir(PYTHON.preparando);
       else if (!reintentar.hidden) {
         // A new attempt after a failure (Reintentar, or any widget's button): the notice keeps
         // its size and its button (disabled), or the page would jump under the reader's pointer.
         caja.style.minHeight = `${caja.offsetHeight}px`;
         reintentar.setAttribute("aria-disabled", "true");
-        decir("Volviendo a intentarlo: preparando Python…");
+        decir(PYTHON.otraVez);
       }
       // python.iniciar() sets the start's promise just after saying "arrancando".
       queueMicrotask(() => python.arranque?.catch((error) => fallo(error?.message ?? error)));

@@ -17,3 +17,13 @@ export async function editorEnLugarDe(bloque, clase, opciones) {
   estatico?.remove();
   return editor;
 }
+
+/** Show `codigo` in `editor`, or, until it has loaded, in the static block's `<pre>` (unhighlighted). */
+export function mostrarCodigo(bloque, editor, codigo) {
+  if (editor) {
+    editor.poner(codigo);
+    return;
+  }
+  const pre = bloque.querySelector("pre");
+  if (pre) pre.textContent = codigo;
+}
