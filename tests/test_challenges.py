@@ -131,6 +131,7 @@ def test_las_comprobaciones_del_desafio_pasan():
 def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
     carpeta = tmp_path / "desafios"
     shutil.copytree(CARPETA, carpeta / DESAFIO)
+    shutil.copyfile(CARPETA.parent / "comun.py", carpeta / "comun.py")  # what its tests usar
     base = carpeta / DESAFIO
     # A known-wrong solution with a message it does not get, one that passes its test, and a
     # starter that passes everything.
@@ -156,9 +157,12 @@ def carpeta_con_comun(tmp_path):
     """A copy of the challenge whose tests first ``usar("comun.py")``, a file of the folder."""
     carpeta = tmp_path / "desafios"
     shutil.copytree(CARPETA, carpeta / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
-    (carpeta / "comun.py").write_text('COMUN = "de comun.py"\n', encoding="utf-8")
+    comun = (CARPETA.parent / "comun.py").read_text(encoding="utf-8")  # the course's own
+    (carpeta / "comun.py").write_text(comun + '\nCOMUN = "de comun.py"\n', encoding="utf-8")
     pruebas = carpeta / DESAFIO / "pruebas.py"
-    pruebas.write_text('usar("comun.py")\n' + pruebas.read_text(encoding="utf-8"), encoding="utf-8")
+    texto = pruebas.read_text(encoding="utf-8")
+    if 'usar("comun.py")' not in texto:
+        pruebas.write_text('usar("comun.py")\n' + texto, encoding="utf-8")
     return carpeta
 
 
@@ -520,7 +524,7 @@ ENGANOS = {
     """,
     "devuelve un M calculado de antemano": """
         def bucle(modelo, inicio, entorno, tope):
-            guion = guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, observaciones_de(RESPUESTAS_BUCLE, entorno))
+            guion = guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, OBSERVACIONES_BUCLE)
             M = guion[-1][0] + [("asistente", RESPUESTAS_BUCLE[-1])]
             return ("fin", RESPUESTAS_BUCLE[-1][0]["text"], M)
     """,
@@ -528,6 +532,7 @@ ENGANOS = {
         def bucle(modelo, inicio, entorno, tope):
             ns = dict(globals())
             ns["Fallo"] = Exception
+            ns["usar"] = lambda ruta: exec(open({str(CARPETA.parent)!r} + "/" + ruta).read(), ns)
             exec(open({str(CARPETA / "pruebas.py")!r}).read(), ns)
             for caso in ns["CASOS"]:
                 if caso.inicio == inicio and caso.tope == tope:
@@ -714,6 +719,13 @@ def en_pyodide(tmp_path, desafios, casos):
         for nombre in challenges.ARCHIVOS_DESAFIO:
             archivos[f"_static/bucle/desafios/{desafio}/{nombre}"] = \
                 (RAIZ / "challenges" / desafio / nombre).read_text()
+    # and what the tests load with usar (comun.py...), as the build publishes it
+    leido = challenges.calificador()
+    for desafio in desafios:
+        leido.pruebas(desafio)
+    for url in leido.leidos():
+        if url.startswith("desafios/"):
+            archivos[f"_static/bucle/{url}"] = (RAIZ / "challenges" / url[len("desafios/"):]).read_text()
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
     (tmp_path / "archivos.json").write_text(json.dumps(archivos))

@@ -212,6 +212,7 @@ def test_un_desafio_mal_escrito_rompe_la_construccion_en_su_linea(tmp_path, cont
 def test_un_desafio_que_no_pasa_sus_comprobaciones_rompe_la_construccion(tmp_path):
     desafios = tmp_path / "desafios"
     shutil.copytree(CARPETA, desafios / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(CARPETA.parent / "comun.py", desafios / "comun.py")  # what its tests usar
     roto = desafios / DESAFIO / "errores" / "sin_tope.py"
     roto.write_text(roto.read_text(encoding="utf-8").replace("una 6.ª vez", "una 9.ª vez"),
                     encoding="utf-8")

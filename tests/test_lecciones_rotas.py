@@ -59,6 +59,7 @@ def construccion(tmp_path_factory):
     desafios = tmp / "desafios"
     shutil.copytree(ROOT / "challenges" / "bucle-con-tope", desafios / "bucle-con-tope",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "challenges" / "comun.py", desafios / "comun.py")  # what tests usar
     roto = desafios / "tope-roto"
     shutil.copytree(desafios / "bucle-con-tope", roto)
     shutil.rmtree(roto / "errores")
