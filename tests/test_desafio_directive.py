@@ -107,7 +107,9 @@ def test_publica_el_calificador_y_las_pruebas(html):
     for archivo in MOTOR.glob("*.py"):
         assert (motor / archivo.name).read_bytes() == archivo.read_bytes()
     publicados = html / "_static" / "bucle" / "desafios"
-    assert sorted(p.name for p in publicados.iterdir()) == [DESAFIO]
+    # The challenge's folder, and what its tests usar (challenges/comun.py), nothing else.
+    assert sorted(p.name for p in publicados.iterdir()) == [DESAFIO, "comun.py"]
+    assert (publicados / "comun.py").read_bytes() == (CARPETA.parent / "comun.py").read_bytes()
     for nombre in ("inicial.py", "pruebas.py"):
         assert (publicados / DESAFIO / nombre).read_bytes() == (CARPETA / nombre).read_bytes()
     # The reference and the known-wrong solutions are not files of the site.
