@@ -177,3 +177,17 @@ def test_what_a_cell_broke_does_not_change_a_verdict_and_is_left_as_it_was(traba
     mensaje = calificar(trabajador, codigo)["pruebas"][0]["mensaje"]
     assert mensaje.startswith("bucle pidió una entrada con input() en la línea 2"), mensaje
     assert builtins.input is trabajador.celdas._input
+
+
+def test_the_workers_message_is_read_with_what_a_cell_broke_put_back(trabajador):
+    mensaje = json.dumps({"id": 2, "type": "calificar", "desafio": "bucle-con-tope", "codigo": SOLUCION,
+                          "solucion": "", "urls": URLS, "runtime_modulos": RUNTIME})
+    guardados = builtins.len, builtins.print
+    builtins.len = lambda x: 0
+    del builtins.print
+    try:
+        texto = trabajador.desafios.calificar_mensaje(mensaje)
+        assert builtins.len is not guardados[0] and not hasattr(builtins, "print")
+    finally:
+        builtins.len, builtins.print = guardados
+    assert json.loads(texto)["resultado"]["superadas"] == 12

@@ -32,7 +32,8 @@ _FIRMA_BUCLE = ["modelo", "inicio", "entorno", "tope"]
 _FALTA = object()
 
 _open_url = None  # the cells half's open_url (relative URLs resolved against the page)
-_ESTADO = {"guardia": None, "clave": None, "calificador": None, "esperadas": {}, "bucles": {}}
+_ESTADO = {"Guardia": None, "guardia": None, "clave": None, "calificador": None, "esperadas": {},
+           "bucles": {}}
 
 
 def _modulo(nombre=""):
@@ -50,8 +51,16 @@ def guardar():
     as it starts, before any cell runs, once the engine's files are in place. (Taken at the first
     check instead when the engine came later: then it holds what the cells left.)"""
     if _ESTADO["guardia"] is None:
-        _ESTADO["guardia"] = _modulo("muralla").Guardia()
+        _ESTADO["Guardia"] = _modulo("muralla").Guardia
+        _ESTADO["guardia"] = _ESTADO["Guardia"]()
     return _ESTADO["guardia"]
+
+
+def _de_las_celdas():
+    """A guard of the cells' world as it is now, to put back after a check. (No import, no
+    JSON: a cell may have broken what those use.)"""
+    guardar()
+    return _ESTADO["Guardia"]()
 
 
 def _avisar(id, **datos):
@@ -114,10 +123,16 @@ def _al_interrumpir(signum, frame):
 
 
 def calificar_mensaje(texto):
-    """The worker's entry point: ``texto`` is the page's message as JSON (see ``calificar``)."""
-    m = json.loads(texto)
-    return calificar(m["id"], m["desafio"], m["codigo"], m.get("solucion") or "", m["urls"],
-                     m.get("runtime_modulos") or ())
+    """The worker's entry point: ``texto`` is the page's message as JSON (see ``calificar``),
+    read once what a check relies on is put back (a cell may have broken ``len``)."""
+    de_las_celdas = _de_las_celdas()
+    try:
+        guardar().restaurar()
+        m = json.loads(texto)
+        return calificar(m["id"], m["desafio"], m["codigo"], m.get("solucion") or "", m["urls"],
+                         m.get("runtime_modulos") or ())
+    finally:
+        de_las_celdas.restaurar()
 
 
 def calificar(id, desafio, codigo, solucion, urls, runtime_modulos):
@@ -136,8 +151,8 @@ def calificar(id, desafio, codigo, solucion, urls, runtime_modulos):
     once the engine is loaded, ``{"evento": "prueba", "nombre"}`` before each test and
     ``{"evento": "resultado", "resultado"}`` after it (without its trace).
     """
+    de_las_celdas = _de_las_celdas()
     actual = {"nombre": None, "hechas": {}}
-    de_las_celdas = _modulo("muralla").Guardia()
     _Parada.pedida = False
     try:
         previo = _signal.signal(_signal.SIGINT, _al_interrumpir)
