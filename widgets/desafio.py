@@ -49,7 +49,8 @@ from sphinx.util.docutils import SphinxDirective
 from .ajustes import ruta, runtime_modulos
 from .calificador import disco
 from .nodos import nuevo_widget
-from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
+from .paginas import datos_por_pagina, de_las_paginas
+from .directiva import Directiva
 
 #: The engine package, published for the worker.
 MOTOR = Path(__file__).resolve().parent / "calificador"
@@ -72,21 +73,15 @@ class Comprobado:
         self.leidos = sorted(leidos | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
 
 
-class Desafio(SphinxDirective):
+class Desafio(Directiva):
     optional_arguments = 1  # required, but with a Spanish error when it is missing
     has_content = True
-    # Unknown options reach run() and are rejected there, in Spanish, at their line.
-    option_spec = OpcionesDe({
+    opciones = {
         "pista-tras": directives.nonnegative_int,
         "solucion-tras": directives.nonnegative_int,
-    })
+    }
 
-    def run(self) -> list[nodes.Node]:
-        try:
-            rechazar_desconocidas(self, "desafio")
-        except Invalida as fallo:
-            return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
-
+    def construir(self) -> list[nodes.Node]:
         app = self.env.app
         carpeta = ruta(app, "bucle_desafios_dir")
         disponibles = disco.desafios(carpeta)
@@ -184,19 +179,7 @@ def _raiz_relativa(directive: SphinxDirective) -> str:
 
 def _usados(env) -> dict[str, dict[str, list[str]]]:
     """{docname: {challenge: files of the challenges folder its grading read}}."""
-    if not hasattr(env, "bucle_desafios_leidos"):
-        env.bucle_desafios_leidos = {}
-    return env.bucle_desafios_leidos
-
-
-def purge_doc(app: Sphinx, env, docname: str) -> None:
-    _usados(env).pop(docname, None)
-
-
-def merge_info(app: Sphinx, env, docnames, other) -> None:
-    for docname in docnames:
-        if docname in _usados(other):
-            _usados(env)[docname] = _usados(other)[docname]
+    return de_las_paginas(env, "bucle_desafios_leidos")
 
 
 def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
@@ -220,6 +203,5 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
 
 def setup_desafio(app: Sphinx) -> None:
     app.add_directive("desafio", Desafio)
-    app.connect("env-purge-doc", purge_doc)
-    app.connect("env-merge-info", merge_info)
+    datos_por_pagina(app, "bucle_desafios_leidos")
     app.connect("build-finished", publish_challenges)

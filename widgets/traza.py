@@ -43,21 +43,19 @@ from pathlib import Path
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
 
+from . import textos
 from .ajustes import ruta, runtime_modulos
 from .calificador.trazas import trazar
+from .directiva import Directiva
 from .nodos import nuevo_widget
-from .opciones import Invalida, OpcionesDe, rechazar_desconocidas
 
 TOPE_MAXIMO = 50
-TITULO = "El bucle, paso a paso"
 
 
-class TrazaDirective(SphinxDirective):
+class TrazaDirective(Directiva):
     has_content = True
-    # Unknown options reach run() and are rejected there, in Spanish, at their line.
-    option_spec = OpcionesDe({
+    opciones = {
         "tope": directives.unchanged_required,
         "id": directives.unchanged_required,
         "titulo": directives.unchanged_required,
@@ -67,17 +65,13 @@ class TrazaDirective(SphinxDirective):
         # A challenge id: the loop runs with the `ejecutar` of that challenge's reference
         # solution (for lessons where `ejecutar` is what changes).
         "ejecutar": directives.unchanged_required,
-    })
+    }
 
-    def run(self) -> list[nodes.Node]:
-        try:
-            rechazar_desconocidas(self, "traza")
-        except Invalida as fallo:
-            return [self.reporter.error(fallo.mensaje, line=fallo.linea)]
+    def construir(self) -> list[nodes.Node]:
         tope = self._tope()
         ns = self._escenario()
         trazas = {str(c): self._trazar(ns, c) for c in range(1, tope + 1)}
-        titulo = self.options.get("titulo", TITULO)
+        titulo = self.options.get("titulo", textos.TITULO_DE_LA_TRAZA)
         datos = {"titulo": titulo, "tope": tope, "trazas": trazas}
         nodo = nuevo_widget(self, "traza", datos, self.options.get("id"))
         nodo += nodes.rubric(titulo, titulo)
@@ -177,8 +171,7 @@ class TrazaDirective(SphinxDirective):
     def _final_legible(self, traza: dict, tope: int) -> list[nodes.Node]:
         final = traza["eventos"][-1]
         M = final["M"] or []
-        resumen = (f"Al final, con tope {tope}, el bucle devuelve «{final['motivo']}» "
-                   f"y M tiene {len(M)} {'mensaje' if len(M) == 1 else 'mensajes'}:")
+        resumen = textos.final_de_la_traza(tope, final["motivo"], len(M))
         lista = nodes.enumerated_list(enumtype="arabic", start=0, classes=["bucle-traza-final"])
         for indice in M:
             mensaje = traza["mensajes"][indice]

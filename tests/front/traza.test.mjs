@@ -1,5 +1,5 @@
-// The steps of a trace (widgets/front/lib/traza-pasos.js), on traces recorded by
-// challenges/trazas.py from real runs: the reference loop of «El bucle» and some buggy loops.
+// The steps of a trace (widgets/front/lib/traza-pasos.js), on traces recorded by the engine's
+// widgets/calificador/trazas.py from real runs: the reference loop of «El bucle» and some buggy loops.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -12,12 +12,12 @@ const { pasos, pasoEquivalente, divergencia, diferenciaTexto, canonico } =
 const RAIZ = fileURLToPath(new URL("../../", import.meta.url));
 const PYTHON = existsSync(`${RAIZ}.venv/bin/python`) ? `${RAIZ}.venv/bin/python` : "python3";
 
-// trazas.py exec'd into a page-like namespace, as the grader does in the worker.
+// The engine's trazas.py exec'd into a page-like namespace (it needs nothing but the runtime).
 const GENERAR = String.raw`
 import json
 from runtime import espacio
 ns = espacio("entorno", "guionizado", "escenarios")
-exec(open("challenges/trazas.py", encoding="utf-8").read(), ns)
+exec(open("widgets/calificador/trazas.py", encoding="utf-8").read(), ns)
 exec(open("challenges/bucle-con-tope/solucion.py", encoding="utf-8").read(), ns)
 exec('''
 def sin_respuesta(modelo, inicio, entorno, tope):
