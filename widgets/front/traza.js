@@ -1,7 +1,7 @@
 // <bucle-traza>: step through an agent loop's run, turn by turn, with no Python in the page.
 //
 // Data (the widget's JSON, or the `datos` property set before the element is connected):
-//   { titulo, tope, trazas: { "1": traza, …, "10": traza } }   (traza: see challenges/trazas.py)
+//   { titulo, tope, trazas: { "1": traza, …, "10": traza } }   (traza: see widgets/calificador/trazas.py)
 // Optional `marca` property: { indice, texto } marks one step (where a reader's run departs from
 // the expected one) and opens the widget there.
 //

@@ -280,8 +280,8 @@ function programarInstantanea(clave) {
 }
 
 /**
- * Make the snapshot of `clave` (in a throwaway worker): start Pyodide with trabajador.py and the
- * usual modules imported, dump its memory, restore the dump in a second instance and run a line
+ * Make the snapshot of `clave` (in a throwaway worker): start Pyodide with the worker's Python
+ * and the usual modules imported, dump its memory, restore the dump in a second instance and run a line
  * there (a dump larger than the memory a restore starts with, for one, fails only then), and
  * only then store it.
  */

@@ -11,7 +11,7 @@
 //
 // The snapshot (≈ 31 MB) lives in the Cache API under a URL made of Pyodide's version and the
 // SHA-256 of what is in it (the worker's own Python and the modules imported before the dump),
-// so that a new Pyodide or a changed trabajador.py never restores an old one. Its own SHA-256
+// so that a new Pyodide or a changed worker Python never restores an old one. Its own SHA-256
 // travels with it and is checked before restoring: Pyodide restores corrupt bytes without a
 // word and then crashes («memory access out of bounds»). A snapshot that could not be made for a
 // key is remembered, so that every visit does not try again in the background.

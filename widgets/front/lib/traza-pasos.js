@@ -1,5 +1,5 @@
 // The steps of a trace: what the trace widget shows, from the trace JSON that
-// challenges/trazas.py records (its docstring is the format). No DOM here.
+// the engine's widgets/calificador/trazas.py records (its docstring is the format). No DOM here.
 //
 // A trace records what can be observed of a run: the M the model received at each call, its
 // response, each executed tool call with its effect on the environment, and how the loop ended.
