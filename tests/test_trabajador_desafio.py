@@ -55,7 +55,7 @@ def calificar(trabajador, codigo, solucion=SOLUCION, urls=URLS):
 def test_the_page_gets_what_the_grader_gives_and_the_grader_is_loaded_once(trabajador):
     resultado = calificar(trabajador, SOLUCION)
     assert resultado["estado"] == "ok"
-    assert resultado["superadas"] == resultado["total"] == 12
+    assert resultado["superadas"] == resultado["total"] == 16
     del resultado["estado"], resultado["segundos"]
     esperado = challenges.calificar("bucle-con-tope", SOLUCION)
     del esperado["segundos"]
@@ -111,7 +111,7 @@ def test_without_the_recorder_or_the_solution_there_are_no_traces(trabajador):
     otro._open_url = lambda url: io.StringIO("<h1>404</h1>") if url.endswith("trazas.py") else lector(url)
     otro._avisar = lambda **datos: None
     sin_grabadora = json.loads(otro.calificar_desafio(*URLS, "bucle-con-tope", codigo, SOLUCION, ""))
-    assert sin_grabadora["superadas"] == 8
+    assert sin_grabadora["superadas"] == 12
     assert all(p["traza"] is None for p in sin_grabadora["pruebas"])
 
 
@@ -125,14 +125,14 @@ def test_a_stop_from_the_page_ends_the_check_and_says_where(trabajador):
     assert calificar(trabajador, SOLUCION) == {"estado": "detenido", "prueba": "un tope de 1"}
     assert signal.getsignal(signal.SIGINT) is antes
     trabajador._avisar = lambda **datos: None
-    assert calificar(trabajador, SOLUCION)["superadas"] == 12, "the grader still works"
+    assert calificar(trabajador, SOLUCION)["superadas"] == 16, "the grader still works"
 
 
 def test_a_keyboardinterrupt_the_reader_raises_is_their_error(trabajador):
     codigo = "def bucle(modelo, inicio, entorno, tope):\n    raise KeyboardInterrupt\n"
     resultado = calificar(trabajador, codigo)
     assert resultado["estado"] == "ok"
-    assert resultado["superadas"] == 0 and resultado["total"] == 12
+    assert resultado["superadas"] == 0 and resultado["total"] == 16
     primera, segunda = resultado["pruebas"][:2]
     assert (primera["tipo"], primera["linea"]) == ("error", 2)
     assert primera["mensaje"] == "bucle lanzó KeyboardInterrupt en la línea 2.\n    raise KeyboardInterrupt"
@@ -140,7 +140,7 @@ def test_a_keyboardinterrupt_the_reader_raises_is_their_error(trabajador):
     # At load time, it is the code's error, at the top.
     resultado = calificar(trabajador, "raise KeyboardInterrupt\n")
     assert resultado["error"]["mensaje"].startswith("Tu código lanzó KeyboardInterrupt en la línea 1.")
-    assert calificar(trabajador, SOLUCION)["superadas"] == 12
+    assert calificar(trabajador, SOLUCION)["superadas"] == 16
 
 
 def test_what_a_cell_broke_does_not_change_a_verdict_and_is_left_as_it_was(trabajador):
@@ -157,7 +157,7 @@ def test_what_a_cell_broke_does_not_change_a_verdict_and_is_left_as_it_was(traba
     finally:
         builtins.len, copy.deepcopy = guardados
         sys.setrecursionlimit(limite)
-    assert json.loads(texto)["superadas"] == 12
+    assert json.loads(texto)["superadas"] == 16
     # input(), which the cells replace, is the grader's own while it grades.
     codigo = 'def bucle(modelo, inicio, entorno, tope):\n    input("¿Qué hago? ")\n'
     mensaje = calificar(trabajador, codigo)["pruebas"][0]["mensaje"]
