@@ -15,7 +15,8 @@ da al lector). Deja:
   observaciones_de(respuestas, entorno, observa).
 - breve(x), entorno_distinto(esperado, hay), es_tool_result(...), sin_nada_de_mas(...): piezas
   de los mensajes y de las comprobaciones.
-- Caso: una conversación con su tope y lo que un bucle correcto hace con ella.
+- Caso: una conversación con su tope y lo que un bucle correcto hace con ella; ModeloLigero,
+  el modelo de las conversaciones muy largas (caso.guionizado() da el que toca).
 - Detenido y registro(guion, antes, explica): el modelo guionizado de una prueba, que anota el
   primer fallo que ve.
 - AlAzar, FINALES, PALABRAS: conversaciones generadas, siempre las mismas para una semilla;
