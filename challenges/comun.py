@@ -7,16 +7,20 @@ da al lector). Deja:
 - OTRO_ENTORNO: un entorno como ENTORNO, pero con otros ficheros.
 - cargar(envio), del_lector(envio, error): la función ejecutar del lector, y si una excepción
   la lanzó su código.
-- cambiar(espacio, cambios), espiar(espacio), espiado(envio): herramientas cambiadas en el
-  espacio del lector.
+- cambiar(espacio, cambios), espiar(espacio), espiado(envio), contadas(espacio): herramientas
+  cambiadas en el espacio del lector; una_sola_vez(llamadas, entorno, deja): la prueba de que
+  cada llamada corre su herramienta una vez; escribir_con_fallo: una herramienta con un fallo de
+  programación.
 - motivo_de(ll), salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
   observaciones_de(respuestas, entorno, observa).
 - breve(x), entorno_distinto(esperado, hay), es_tool_result(...), sin_nada_de_mas(...): piezas
   de los mensajes y de las comprobaciones.
-- Caso: una conversación con su tope y lo que un bucle correcto hace con ella.
+- Caso: una conversación con su tope y lo que un bucle correcto hace con ella; ModeloLigero,
+  el modelo de las conversaciones muy largas (caso.guionizado() da el que toca).
 - Detenido y registro(guion, antes, explica): el modelo guionizado de una prueba, que anota el
   primer fallo que ve.
-- AlAzar, FINALES, PALABRAS: conversaciones generadas, siempre las mismas para una semilla.
+- AlAzar, FINALES, PALABRAS: conversaciones generadas, siempre las mismas para una semilla;
+  VACIO y CON_VACIOS, entornos al borde (ninguno lo enseña la lección) donde pueden empezar.
 """
 
 import copy as copia
@@ -88,6 +92,65 @@ def espiado(envio):
     ejecutar = cargar(envio)
     anotadas, restaurar = espiar(ejecutar.espacio)
     return ejecutar, anotadas, restaurar
+
+
+def contadas(espacio):
+    """Cambia todas las herramientas por unas que anotan su nombre cada vez que corren y hacen
+    lo de siempre (con la herramienta de las pruebas). Devuelve (corridas, restaurar)."""
+    corridas = []
+
+    def contada(nombre):
+        herramienta = FUNCIONES[nombre]
+
+        def corre(*args, **kwargs):
+            corridas.append(nombre)
+            return herramienta(*args, **kwargs)
+        return corre
+    return corridas, cambiar(espacio, {n: contada(n) for n in FUNCIONES})
+
+
+def una_sola_vez(llamadas, entorno_inicial, deja=()):
+    """La prueba de que ejecutar corre la herramienta de cada llamada una sola vez: ni antes
+    para probarla, ni otra vez para reintentar o para enseñar lo que devuelve. Las llamadas
+    van en orden sobre el mismo entorno; lo que lance ejecutar de las clases `deja` no cuenta
+    (en «Llamar herramientas», los errores de la herramienta salen tal cual)."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        corridas, restaurar = contadas(ejecutar.espacio)
+        entorno = dict(entorno_inicial)
+        try:
+            for ll in llamadas:
+                del corridas[:]
+                try:
+                    ejecutar(copia.deepcopy(ll), entorno)
+                except deja:
+                    pass
+                if corridas != [ll["name"]]:
+                    raise Fallo(corrio_mal(ll, list(corridas)))
+        finally:
+            restaurar()
+    return prueba
+
+
+def corrio_mal(ll, corridas):
+    con = f"Con {muestra(ll)}, "
+    if not corridas:
+        return (f"{con}ejecutar no corrió {ll['name']}: usa la herramienta de "
+                f"FUNCIONES[ll[\"name\"]].")
+    otras = sorted(set(corridas) - {ll["name"]})
+    if otras:
+        return (f"{con}ejecutar corrió también {', '.join(otras)}: solo se ejecuta la "
+                f"herramienta que pide la llamada.")
+    return (f"{con}ejecutar corrió {ll['name']} {len(corridas)} veces para una sola llamada. "
+            f"Cada llamada del modelo se ejecuta una vez: probarla antes en una copia, "
+            f"reintentarla o volver a llamarla para enseñar lo que devuelve hace dos veces lo "
+            f"que el modelo pidió una (y escribir, dos veces, no es lo mismo que una).")
+
+
+def escribir_con_fallo(entorno, ruta, contenido):
+    """escribir con un fallo de programación: suma un texto y un número (TypeError)."""
+    entorno[ruta] = contenido
+    return "escrito " + ruta + " (" + len(contenido) + " caracteres)"
 
 
 # ------------------------------------------------------------ llamadas y observaciones
@@ -177,11 +240,14 @@ class Caso:
     """Una conversación con su tope y lo que un bucle correcto hace con ella.
 
     observa(ll, entorno) da la observación de cada llamada (por omisión, `ejecuta`: llamadas
-    que salen bien).
+    que salen bien). `largos[k]`: cuántos mensajes recibe el modelo en el turno k + 1 (M[:largo]).
+    El guion se hace la primera vez que se pide; con `ligero` (conversaciones muy largas), el
+    modelo de la prueba es un ModeloLigero, que no lo necesita.
     """
 
-    def __init__(self, nombre, inicio, respuestas, tope, entorno=None, observa=ejecuta):
-        self.nombre, self.tope = nombre, tope
+    def __init__(self, nombre, inicio, respuestas, tope, entorno=None, observa=ejecuta,
+                 ligero=False):
+        self.nombre, self.tope, self.ligero = nombre, tope, ligero
         self.inicio = copia.deepcopy(inicio)
         self.entorno = dict(ENTORNO if entorno is None else entorno)
         # Las respuestas que el modelo llega a dar: hasta la primera sin llamadas o el tope.
@@ -195,22 +261,57 @@ class Caso:
         self.respuestas = copia.deepcopy(usadas)
         self.entorno_final = dict(self.entorno)
         self.observaciones = observaciones_de(usadas, self.entorno_final, observa)
-        self.guion = guion_de(self.inicio, usadas, self.observaciones)
+        self._guion = None
         self.llamadas = len(usadas)
-        self.M = copia.deepcopy(self.guion[-1][0]) + [("asistente", copia.deepcopy(usadas[-1]))]
-        if self.observaciones[-1]:
-            self.M.append(("usuario", copia.deepcopy(self.observaciones[-1])))
+        self.M, self.largos = copia.deepcopy(self.inicio), []
+        for respuesta, obs in zip(self.respuestas, copia.deepcopy(self.observaciones)):
+            self.largos.append(len(self.M))
+            self.M.append(("asistente", copia.deepcopy(respuesta)))
+            if obs:
+                self.M.append(("usuario", obs))
         if llamadas_de(usadas[-1]):
             self.motivo, self.texto = "tope", None
         else:
             self.motivo = "fin"
             self.texto = " ".join(b["text"] for b in usadas[-1] if b["type"] == "text")
 
+    @property
+    def guion(self):
+        if self._guion is None:
+            self._guion = guion_de(self.inicio, self.respuestas, self.observaciones)
+        return self._guion
+
+    def guionizado(self):
+        """Un modelo nuevo que sigue la conversación: el guionizado, o uno ligero."""
+        return ModeloLigero(self) if self.ligero else ModeloGuionizado(self.guion)
+
     def datos(self):
         return {"nombre": self.nombre, "guion": self.guion, "inicio": self.inicio,
                 "entorno": self.entorno, "tope": self.tope, "llamadas": self.llamadas,
                 "motivo": self.motivo, "texto": self.texto, "M": self.M,
                 "entorno_final": self.entorno_final}
+
+
+class ModeloLigero:
+    """Como ModeloGuionizado(caso.guion), para una conversación muy larga: en cada turno mira
+    cuántos mensajes llegan, los del inicio y los dos últimos, y no M entero (que costaría el
+    cuadrado del largo: al final, la prueba compara M entero una vez)."""
+
+    def __init__(self, caso):
+        self.caso, self.turno = caso, 0
+
+    def __call__(self, M, herramientas=None):
+        caso = self.caso
+        if not isinstance(M, (list, tuple)):
+            raise TypeError(f"M debe ser la lista de mensajes y es {type(M).__name__}")
+        if self.turno == caso.llamadas:
+            raise RuntimeError(_fin_del_guion([(None, r) for r in caso.respuestas]))
+        esperados, n = caso.M[:caso.largos[self.turno]], len(caso.inicio)
+        if (len(M) != len(esperados) or _normaliza(list(M[:n]) + list(M[-2:]))
+                != _normaliza(esperados[:n] + esperados[-2:])):
+            raise GuionRoto(self.turno + 1, esperados, list(M))
+        self.turno += 1
+        return copia.deepcopy(caso.respuestas[self.turno - 1])
 
 
 class Detenido(BaseException):
@@ -225,8 +326,9 @@ def registro(guion, antes=None, explica=None):
     problema visto y en qué turno. antes(turno, M, herramientas), si se da, mira la llamada
     antes que el modelo guionizado y devuelve el mensaje de un fallo, o None; explica(error,
     turno) da el mensaje de lo que lance el modelo guionizado (por omisión, str(error)).
+    `guion` puede ser también un modelo ya hecho (por ejemplo, caso.guionizado()).
     """
-    guionizado = ModeloGuionizado(guion)
+    guionizado = guion if callable(guion) else ModeloGuionizado(guion)
     notas = {"respuestas": 0, "fallo": None, "turno": None}
 
     def modelo(M, herramientas=None):
@@ -249,6 +351,14 @@ def registro(guion, antes=None, explica=None):
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
+#: Entornos al borde: ninguno sale en la lección. Uno vacío, y otro con ficheros vacíos.
+VACIO = {}
+CON_VACIOS = {
+    "lista.txt": "",
+    "notas.txt": "Nada por ahora.",
+    "recetas/pendiente.txt": "",
+}
+
 FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
            "Avísame si falta algo."]
 PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
@@ -256,14 +366,15 @@ PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
 
 class AlAzar:
     """Las respuestas de una conversación generada con la semilla `semilla`: sus llamadas
-    salen bien sobre un mundo que empieza como ENTORNO y cambia como en la conversación.
-    `frases`: los textos que a veces acompañan a las llamadas; `escritas`: las rutas que
-    puede escribir."""
+    salen bien sobre un mundo que empieza como `entorno` (por omisión, ENTORNO) y cambia como
+    en la conversación. `frases`: los textos que a veces acompañan a las llamadas; `escritas`:
+    las rutas que puede escribir. Con `vacios`, a veces escribe un fichero vacío."""
 
-    def __init__(self, semilla, frases, escritas):
+    def __init__(self, semilla, frases, escritas, entorno=None, vacios=False):
         self.rng = azar.Random(semilla)
         self.semilla, self.frases, self.escritas = semilla, frases, escritas
-        self.mundo = dict(ENTORNO)
+        self.mundo = dict(ENTORNO if entorno is None else entorno)
+        self.vacios = vacios
         self.n = 0
 
     def respuesta(self, pedidas):
@@ -282,13 +393,20 @@ class AlAzar:
         """Una llamada que sale bien sobre el mundo (que se actualiza)."""
         rng, mundo = self.rng, self.mundo
         carpetas = sorted({r.rsplit("/", 1)[0] for r in mundo if "/" in r})
+
+        def contenido():
+            if self.vacios and rng.random() < 0.4:
+                return ""
+            return ", ".join(rng.sample(PALABRAS, 3))
         opciones = [
             lambda: llamada(ident, "listar", carpeta=rng.choice([""] + carpetas)),
             lambda: llamada(ident, "leer", ruta=rng.choice(sorted(mundo))),
             lambda: llamada(ident, "buscar", patron=rng.choice(PALABRAS)),
             lambda: llamada(ident, "escribir", ruta=rng.choice(self.escritas),
-                            contenido=", ".join(rng.sample(PALABRAS, 3))),
+                            contenido=contenido()),
         ]
+        if not mundo:  # nada que leer todavía
+            del opciones[1]
         ll = rng.choice(opciones)()
         salida_de(ll, mundo)
         return ll

@@ -66,7 +66,7 @@ def sin_reloj(resultado):
 # ------------------------------------------------------------------ the content
 
 
-@pytest.mark.parametrize("desafio,total", [(LECCION_1, 12), (LECCION_3, 15)])
+@pytest.mark.parametrize("desafio,total", [(LECCION_1, 16), (LECCION_3, 21)])
 def test_la_referencia_pasa_todas_las_pruebas(ns, desafio, total):
     r = calificar(ns, desafio, leer(desafio, "solucion.py"))
     assert r["error"] is None
@@ -91,6 +91,10 @@ def test_el_codigo_inicial_de_la_leccion_3_es_el_ejecutar_de_la_1(ns):
         "si todo va bien, el resultado de siempre",
         "un fallo del arnés se propaga: KeyError",
         "un fallo del arnés se propaga: ZeroDivisionError",
+        "un fallo del arnés se propaga: TypeError",
+        "un fallo del arnés se propaga: AttributeError",
+        "cada llamada corre su herramienta una sola vez",
+        "un entorno vacío y ficheros vacíos: el resultado de siempre",
     ]
     p = prueba(r, "la conversación de la lección")
     assert (p["tipo"], p["turno"]) == ("fallo", 1)
@@ -462,7 +466,7 @@ def cli(*args):
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
 
 
-@pytest.mark.parametrize("desafio,total", [(LECCION_1, 12), (LECCION_3, 15)])
+@pytest.mark.parametrize("desafio,total", [(LECCION_1, 16), (LECCION_3, 21)])
 def test_la_orden_aprueba_la_referencia_y_suspende_un_error(desafio, total):
     p = cli(desafio, RAIZ / "challenges" / desafio / "solucion.py")
     assert p.returncode == 0, p.stderr

@@ -66,6 +66,12 @@ TEXTO_EN_BLOQUES = [
     [texto("Hay dos recetas:"), texto("gazpacho y tortilla.")],
 ]
 
+#: Un modelo que, tras una llamada, responde sin nada: ni texto ni llamadas.
+SIN_BLOQUES = [
+    [llamada("c1", "escribir", ruta="lista.txt", contenido="pan, leche, patatas, ajo")],
+    [],
+]
+
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
@@ -75,12 +81,16 @@ FRASES = ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."]
 ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt", "compra/martes.txt"]
 
 
-def conversacion(semilla, turnos, charla_previa=False):
+def conversacion(semilla, turnos, charla_previa=False, solo_peticion=False, entorno=None):
     """(inicio, respuestas) de una conversación generada: turnos - 1 respuestas con 1 a 3
-    llamadas (y a veces un texto en cualquier sitio) y una final con 1 o 2 textos."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    llamadas (y a veces un texto en cualquier sitio) y una final con 1 o 2 textos. Con
+    `solo_peticion`, `inicio` es un solo mensaje, la petición; con `entorno` (uno de comun.py al
+    borde), las llamadas salen bien sobre él, y a veces escriben ficheros vacíos."""
+    al_azar = AlAzar(semilla, FRASES, ESCRITAS, entorno, vacios=entorno is not None)
     rng = al_azar.rng
     inicio = [("sistema", "Eres un asistente de la compra. Usa las herramientas.")]
+    if solo_peticion:
+        inicio = []
     if charla_previa:
         inicio += [("usuario", "Hola."), ("asistente", [texto("Hola, ¿en qué te ayudo?")])]
     inicio.append(("usuario", rng.choice(PETICIONES)))
@@ -89,9 +99,9 @@ def conversacion(semilla, turnos, charla_previa=False):
     return inicio, respuestas
 
 
-def generado(semilla, turnos, tope, charla_previa=False, nombre=None):
-    inicio, respuestas = conversacion(semilla, turnos, charla_previa)
-    caso = Caso("", inicio, respuestas, tope)
+def generado(semilla, turnos, tope, nombre=None, entorno=None, ligero=False, **como):
+    inicio, respuestas = conversacion(semilla, turnos, entorno=entorno, **como)
+    caso = Caso("", inicio, respuestas, tope, entorno, ligero=ligero)
     n = sum(len(llamadas_de(r)) for r in caso.respuestas)
     caso.nombre = nombre or f"otra conversación: {caso.llamadas} turnos y {n} llamadas"
     return caso
@@ -106,9 +116,13 @@ CASOS = [
     Caso("una respuesta con texto y llamadas", INICIO_BUCLE, TEXTO_Y_LLAMADAS, 6),
     Caso("varias llamadas en una respuesta", INICIO_BUCLE, VARIAS_LLAMADAS, 3),
     Caso("el texto final en varios bloques", INICIO_BUCLE, TEXTO_EN_BLOQUES, 3),
+    Caso("una respuesta sin ningún bloque termina el bucle", INICIO_BUCLE, SIN_BLOQUES, 4),
     generado(7, 6, 12),
     generado(3, 1, 2, nombre="otra conversación: responde sin llamar a nada"),
     generado(5, 4, 9, charla_previa=True, nombre="otra conversación: inicio con 4 mensajes"),
+    generado(6, 3, 5, solo_peticion=True, nombre="otra conversación: inicio con un solo mensaje"),
+    generado(2, 6, 8, entorno=VACIO, nombre="otra conversación: empieza con el entorno vacío"),
+    generado(17, 36, 40, ligero=True, nombre="otra conversación muy larga: 36 turnos"),
     generado(11, 9, 4, nombre="otra conversación: se agota un tope de 4"),
 ]
 
@@ -144,9 +158,9 @@ def registro_de(caso):
         if turno > caso.tope:
             return excede(caso, turno)
         if isinstance(M, (list, tuple)):
-            esperados = caso.guion[turno - 1][0] if turno <= len(caso.guion) else None
-            if esperados is not None and len(M) != len(esperados):
-                return str(GuionRoto(turno, esperados, list(M)))
+            largo = caso.largos[turno - 1] if turno <= caso.llamadas else None
+            if largo is not None and len(M) != largo:
+                return str(GuionRoto(turno, caso.M[:largo], list(M)))
         if recibidas is None:
             return (f"En el turno {turno} el modelo no recibió las herramientas: "
                     f"llámalo como modelo(M, HERRAMIENTAS).")
@@ -160,7 +174,7 @@ def registro_de(caso):
             return str(error)
         return f"En el turno {turno}: {error}"  # M o las herramientas no son listas
 
-    return registro(caso.guion, antes, explica)
+    return registro(caso.guionizado(), antes, explica)
 
 
 # ------------------------------------------------------------------ las pruebas

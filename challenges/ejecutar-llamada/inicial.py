@@ -10,8 +10,8 @@ def ejecutar(ll, entorno):
 
     - Si incumple(ll) da un motivo, lanza ValueError con ese motivo y no ejecuta
       nada.
-    - Si no, llama a la herramienta de FUNCIONES con el entorno y los argumentos de
-      la llamada, por nombre.
+    - Si no, llama una vez a la herramienta de FUNCIONES con el entorno y los
+      argumentos de la llamada, por nombre.
     - Devuelve un tool_result (usa resultado) con el id de la llamada y lo que
       devolvió la herramienta.
 

@@ -89,14 +89,14 @@ def cambios_en(antes, despues):
 # ------------------------------------------------------------------ las pruebas
 
 
-def sale_bien(llamadas):
-    """Las llamadas, una tras otra sobre el mismo entorno, dan su resultado y cambian el
-    entorno que recibe ejecutar (y no ENTORNO)."""
+def sale_bien(llamadas, entorno_inicial=OTRO_ENTORNO):
+    """Las llamadas, una tras otra sobre el mismo entorno (una copia de `entorno_inicial`),
+    dan su resultado y cambian el entorno que recibe ejecutar (y no ENTORNO)."""
     def prueba(envio):
         ejecutar = cargar(envio)
         ejemplo = copia.deepcopy(ejecutar.espacio.get("ENTORNO"))
-        entorno = dict(OTRO_ENTORNO)
-        esperado = dict(OTRO_ENTORNO)
+        entorno = dict(entorno_inicial)
+        esperado = dict(entorno_inicial)
         for k, ll in enumerate(llamadas, start=1):
             antes = dict(esperado)
             salida = salida_de(ll, esperado)
@@ -184,30 +184,43 @@ def no_cambia_la_llamada(envio):
                     f"tocarla (ll[\"name\"], no ll.pop(\"name\")).")
 
 
-def propaga_el_error(envio):
-    ejecutar = cargar(envio)
-    ll = llamada("f-1", "leer", ruta="postres/flan.txt")
-    try:
-        salida_de(ll, dict(OTRO_ENTORNO))
-    except FileNotFoundError as e:
-        esperado = e
-    lanza = f"leer lanza FileNotFoundError («{esperado}»)"
-    try:
-        devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
-    except Exception as error:  # noqa: BLE001 - se compara con lo que lanza leer
-        if not del_lector(envio, error):
-            raise
-        if type(error) is FileNotFoundError and str(error) == str(esperado):
-            return
-        if not isinstance(error, OSError) and str(esperado) not in str(error):
-            raise  # no viene de leer: un error del lector, con su línea
-        raise Fallo(f"Con {muestra(ll)}, {lanza} y de ejecutar salió "
-                    f"{type(error).__name__} («{error}»). Deja que el error de la herramienta "
-                    f"salga tal cual, sin atraparlo ni cambiarlo.") from None
-    raise Fallo(f"Con {muestra(ll)}, {lanza} y ejecutar devolvió {breve(devuelto)}. En esta "
-                f"lección los errores de las herramientas no se atrapan: deja que salgan de "
-                f"ejecutar tal cual (en «Errores como observaciones» los convertirás en "
-                f"observaciones).")
+def propaga(ll, rota=None):
+    """La herramienta de `ll` lanza un error (con `rota`, la herramienta cambiada por esa, que
+    tiene un fallo de programación): debe salir de ejecutar tal cual."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        herramienta = FUNCIONES[ll["name"]] if rota is None else rota
+        try:
+            herramienta(dict(OTRO_ENTORNO), **ll["input"])
+        except Exception as e:  # noqa: BLE001 - lo que lanza la herramienta, sea lo que sea
+            esperado = e
+        else:
+            raise ValueError(f"la prueba espera que {muestra(ll)} lance un error")
+        restaurar = cambiar(ejecutar.espacio, {} if rota is None else {ll["name"]: rota})
+        lanza = f"{ll['name']} lanza {type(esperado).__name__} («{esperado}»)"
+        if rota is not None:
+            lanza = f"{ll['name']} tiene un fallo de programación y lanza " + lanza.split(
+                " lanza ", 1)[1]
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
+        except Exception as error:  # noqa: BLE001 - se compara con lo que lanza la herramienta
+            if not del_lector(envio, error):
+                raise
+            if type(error) is type(esperado) and str(error) == str(esperado):
+                return
+            if (not isinstance(error, (OSError, ValueError, type(esperado)))
+                    and str(esperado) not in str(error)):
+                raise  # no viene de la herramienta: un error del lector, con su línea
+            raise Fallo(f"Con {muestra(ll)}, {lanza} y de ejecutar salió "
+                        f"{type(error).__name__} («{error}»). Deja que el error de la "
+                        f"herramienta salga tal cual, sin atraparlo ni cambiarlo.") from None
+        finally:
+            restaurar()
+        raise Fallo(f"Con {muestra(ll)}, {lanza} y ejecutar devolvió {breve(devuelto)}. En "
+                    f"esta lección los errores de las herramientas no se atrapan, ninguno: "
+                    f"deja que salgan de ejecutar tal cual (en «Errores como observaciones» "
+                    f"convertirás algunos en observaciones).")
+    return prueba
 
 
 VARIAS = [
@@ -240,5 +253,22 @@ PRUEBAS = [
      no_encaja(llamada("z4", "buscar", patron=3))),
     ("la llamada no cambia", no_cambia_la_llamada),
     ("varias llamadas seguidas sobre el mismo entorno", sale_bien(VARIAS)),
-    ("un error de la herramienta sale tal cual", propaga_el_error),
+    ("un error de la herramienta sale tal cual",
+     propaga(llamada("f-1", "leer", ruta="postres/flan.txt"))),
+    ("un ValueError de la herramienta también sale tal cual",
+     propaga(llamada("f-2", "leer", ruta=""))),
+    ("un fallo de programación de la herramienta sale tal cual",
+     propaga(llamada("f-3", "escribir", ruta="compra/lunes.txt", contenido="pan"),
+             escribir_con_fallo)),
+    ("cada llamada corre su herramienta una sola vez", una_sola_vez([
+        llamada("u-1", "escribir", ruta="compra/lunes.txt", contenido="pan, sal"),
+        llamada("u-2", "buscar", patron="sal"),
+        llamada("u-3", "leer", ruta="postres/flan.txt"),
+    ], OTRO_ENTORNO, deja=(OSError,))),
+    ("un entorno vacío y ficheros vacíos", sale_bien([
+        llamada("e-1", "listar", carpeta=""),
+        llamada("e-2", "escribir", ruta="lista.txt", contenido=""),
+        llamada("e-3", "leer", ruta="lista.txt"),
+        llamada("e-4", "buscar", patron="pan"),
+    ], VACIO)),
 ]

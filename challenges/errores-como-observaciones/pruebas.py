@@ -176,12 +176,13 @@ def herramienta_falla(ll, clase):
     return prueba
 
 
-def sale_bien(llamadas):
-    """Llamadas que salen bien, una tras otra sobre el mismo entorno: su resultado de siempre."""
+def sale_bien(llamadas, entorno_inicial=OTRO_ENTORNO):
+    """Llamadas que salen bien, una tras otra sobre el mismo entorno (una copia de
+    `entorno_inicial`): su resultado de siempre, aunque sea un texto vacío."""
     def prueba(envio):
         ejecutar = cargar(envio)
-        entorno = dict(OTRO_ENTORNO)
-        esperado_entorno = dict(OTRO_ENTORNO)
+        entorno = dict(entorno_inicial)
+        esperado_entorno = dict(entorno_inicial)
         for k, ll in enumerate(llamadas, start=1):
             esperado, _ = observado(ll, esperado_entorno)
             try:
@@ -206,6 +207,38 @@ def buscar_con_fallo(entorno, patron):
 def listar_con_fallo(entorno, carpeta):
     por_letra = len(entorno) / len(carpeta)  # con carpeta "", ZeroDivisionError
     return f"{por_letra:.1f} ficheros por letra"
+
+
+def leer_con_fallo(entorno, ruta):
+    return entorno.get(ruta).strip()  # si la ruta no existe, get da None: AttributeError
+
+
+def leer_sin_permiso(entorno, ruta):
+    raise PermissionError(f"no tienes permiso para leer '{ruta}'")
+
+
+def otro_oserror(rota, ll):
+    """La herramienta de `ll` lanza un OSError que la lección no enseña (la cambia por `rota`):
+    también es un error del modelo, que vuelve como observación."""
+    try:
+        rota(dict(OTRO_ENTORNO), **ll["input"])
+    except OSError as e:
+        error = e
+    esperado = resultado(ll["id"], str(error), es_error=True)
+
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        restaurar = cambiar(ejecutar.espacio, {ll["name"]: rota})
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
+        except (OSError, ValueError) as escapado:
+            raise Fallo(escapa(ll, escapado) + f"\nPista: {type(error).__name__} también es un "
+                        f"OSError, como FileNotFoundError: atrapa OSError entero, no sus "
+                        f"clases una a una.") from None
+        finally:
+            restaurar()
+        compara(ll, devuelto, esperado, error)
+    return prueba
 
 
 def arnes_roto(rota, ll, clase):
@@ -252,8 +285,9 @@ def arnes_roto(rota, ll, clase):
 class Conversacion(Caso):
     """Una conversación que acaba en «fin» y lo que el bucle con un ejecutar correcto hace."""
 
-    def __init__(self, nombre, inicio, respuestas):
-        super().__init__(nombre, inicio, respuestas, len(respuestas) + 2, observa=observa)
+    def __init__(self, nombre, inicio, respuestas, entorno=None):
+        super().__init__(nombre, inicio, respuestas, len(respuestas) + 2, entorno,
+                         observa=observa)
         self.errores = sum(1 for obs in self.observaciones for b in obs if b["is_error"])
 
 
@@ -353,11 +387,12 @@ ERRORES_NUEVOS = {
 }
 
 
-def generada(semilla, turnos, errores):
+def generada(semilla, turnos, errores, entorno=None, nombre=None):
     """Una conversación de `turnos` respuestas: las turnos - 1 primeras piden de 1 a 3 cosas,
     entre ellas, repartidos al azar, los `errores` (nombres de ERRORES_NUEVOS); la última
-    responde con texto."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    responde con texto. Con `entorno` (uno de comun.py al borde), empieza en él, y a veces
+    escribe ficheros vacíos."""
+    al_azar = AlAzar(semilla, FRASES, ESCRITAS, entorno, vacios=entorno is not None)
     rng = al_azar.rng
     inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
     donde = {nombre: rng.randrange(turnos - 1) for nombre in errores}
@@ -368,9 +403,13 @@ def generada(semilla, turnos, errores):
         rng.shuffle(pedidas)
         respuestas.append(al_azar.respuesta(pedidas))
     respuestas.append([texto(rng.choice(FINALES))])
-    return Conversacion(f"otra conversación: {len(errores)} errores que la lección no muestra, "
-                        f"en {turnos} turnos", inicio, respuestas)
+    nombre = nombre or (f"otra conversación: {len(errores)} errores que la lección no "
+                        f"muestra, en {turnos} turnos")
+    return Conversacion(nombre, inicio, respuestas, entorno)
 
+
+#: Una semilla con la que la conversación sobre CON_VACIOS lee o lista algo vacío.
+SEMILLA_VACIOS = 3
 
 CONVERSACIONES = [
     Conversacion("la conversación de la lección", INICIO_ERRORES, RESPUESTAS_ERRORES),
@@ -378,6 +417,9 @@ CONVERSACIONES = [
                     "argumento de más", "listar un fichero"]),
     generada(13, 6, ["tipo equivocado", "escribir dentro de un fichero", "una ruta vacía",
                      "listar una carpeta que no existe", "una ruta absoluta"]),
+    generada(SEMILLA_VACIOS, 5, ["herramienta inventada", "leer una carpeta", "un patrón vacío",
+                                 "listar una carpeta que no existe", "una ruta vacía"],
+             CON_VACIOS, "otra conversación: ficheros vacíos y 5 errores, en 5 turnos"),
 ]
 
 
@@ -411,4 +453,22 @@ PRUEBAS = [
      arnes_roto(buscar_con_fallo, llamada("h1", "buscar", patron="ajo"), KeyError)),
     ("un fallo del arnés se propaga: ZeroDivisionError",
      arnes_roto(listar_con_fallo, llamada("h2", "listar", carpeta=""), ZeroDivisionError)),
+    ("un fallo del arnés se propaga: TypeError",
+     arnes_roto(escribir_con_fallo, llamada("h3", "escribir", ruta="compra/lunes.txt",
+                                            contenido="pan"), TypeError)),
+    ("un fallo del arnés se propaga: AttributeError",
+     arnes_roto(leer_con_fallo, llamada("h4", "leer", ruta="postres/flan.txt"), AttributeError)),
+    ("un OSError que la lección no enseña: PermissionError como observación",
+     otro_oserror(leer_sin_permiso, llamada("y6", "leer", ruta="cuentas.txt"))),
+    ("cada llamada corre su herramienta una sola vez", una_sola_vez([
+        llamada("u1", "escribir", ruta="compra/lunes.txt", contenido="pan, sal"),
+        llamada("u2", "leer", ruta="postres/flan.txt"),
+        llamada("u3", "buscar", patron=""),
+        llamada("u4", "leer", ruta="compra/lunes.txt"),
+    ], OTRO_ENTORNO, deja=(OSError, ValueError))),  # si se escapan: otras pruebas lo dicen
+    ("un entorno vacío y ficheros vacíos: el resultado de siempre", sale_bien([
+        llamada("v1", "listar", carpeta=""),
+        llamada("v2", "escribir", ruta="lista.txt", contenido=""),
+        llamada("v3", "leer", ruta="lista.txt"),
+    ], VACIO)),
 ] + [(c.nombre, prueba_de(c)) for c in CONVERSACIONES]

@@ -109,7 +109,7 @@ def test_full_storage_keeps_what_it_had_says_so_and_the_page_works(sitio, servid
     expect(uno.texto).to_have_text("mío\n")
     expect(dos.texto).to_have_text("también mío\n")
     responder(pagina, *TRES)
-    assert comprobar_desafio(pagina, solucion).startswith("12 de 12 pruebas superadas")
+    assert comprobar_desafio(pagina, solucion).startswith("16 de 16 pruebas superadas")
     expect(aviso).to_have_count(1)
 
     # Nothing that was there is lost; what could not be saved is still on the page.
@@ -243,13 +243,13 @@ def test_two_tabs_of_a_lesson_never_lose_a_challenges_code_or_best_result(sitio,
     expect(editor_b).to_be_visible(timeout=ESPERA)
 
     # A passes the challenge; B, open since before, then edits its own code.
-    assert comprobar_desafio(a, solucion).startswith("12 de 12 pruebas superadas")
+    assert comprobar_desafio(a, solucion).startswith("16 de 16 pruebas superadas")
     editor_b.fill(solucion.replace("for _ in range(tope):", "while True:"))
     b.wait_for_function("k => (localStorage.getItem(k) ?? '').includes('while True')",
                         arg=PREFIJO + "bucle-con-tope")
 
     # The best result A earned is not lost to B's save…
     guardado = json.loads(crudo(b, "bucle-con-tope"))
-    assert guardado.get("mejor") == {"superadas": 12, "total": 12}, guardado
+    assert guardado.get("mejor") == {"superadas": 16, "total": 16}, guardado
     # …and A, whose code B's save replaced, is told so.
     expect(a.locator("bucle-desafio")).to_contain_text("otra pestaña")

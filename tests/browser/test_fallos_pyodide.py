@@ -146,4 +146,4 @@ def test_a_challenge_tells_the_same_and_its_next_check_works(sitio_de_prueba, tm
     pagina.get_by_role("textbox", name="Código del desafío").fill(
         (CARPETA / "bucle-con-tope" / "solucion.py").read_text(encoding="utf-8"))
     comprobar.click()
-    expect(resumen).to_contain_text("12 de 12 pruebas superadas", timeout=ESPERA)
+    expect(resumen).to_contain_text("16 de 16 pruebas superadas", timeout=ESPERA)

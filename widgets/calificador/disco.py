@@ -12,6 +12,8 @@ fail and the message it must get::
     # Mensaje: El tope era 5 y llamaste al modelo una 6.ª vez
 
 Every ``Mensaje:`` line must appear in that test's message. :func:`comprobar` checks all of it.
+Optional ``# Cláusula: <id>`` lines name the clauses of the challenge's contract the solution
+breaks (a course may list them beside the challenge; this course, in ``clausulas.md``).
 """
 
 import re
@@ -75,14 +77,15 @@ def desafios(carpeta):
 
 
 class ErrorConocido:
-    """A known-wrong solution: its file, what it gets wrong, the test it fails, the messages."""
+    """A known-wrong solution: its file, what it gets wrong, the test it fails, the messages,
+    and the clauses it breaks."""
 
     def __init__(self, archivo):
         self.archivo = archivo
         self.codigo = archivo.read_text(encoding="utf-8")
         cabecera = {}
         for linea in self.codigo.splitlines():
-            m = re.match(r"#\s*(Error|Falla|Mensaje):\s*(.*\S)", linea)
+            m = re.match(r"#\s*(Error|Falla|Mensaje|Cláusula):\s*(.*\S)", linea)
             if not linea.startswith("#"):
                 break
             if m:
@@ -90,6 +93,7 @@ class ErrorConocido:
         self.error = " ".join(cabecera.get("Error", []))
         self.falla = (cabecera.get("Falla") or [None])[0]
         self.mensajes = cabecera.get("Mensaje", [])
+        self.clausulas = cabecera.get("Cláusula", [])
 
 
 def errores_conocidos(desafio, carpeta):

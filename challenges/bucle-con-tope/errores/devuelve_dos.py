@@ -1,4 +1,6 @@
 # Error: devuelve (motivo, texto), sin M.
+# Cláusula: fin
+# Cláusula: al-agotar-el-tope
 # Falla: la conversación de la lección
 # Mensaje: bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió una de 2
 

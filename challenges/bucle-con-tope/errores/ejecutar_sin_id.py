@@ -1,4 +1,5 @@
 # Error: su propio ejecutar devuelve el resultado con el nombre de la herramienta como id.
+# Cláusula: observaciones
 # Falla: la conversación de la lección
 # Mensaje: En el turno 2 el modelo recibió 4 mensajes, tantos como esperaba, pero no son los esperados.
 # Mensaje: Pista: los tool_use_id no corresponden a las llamadas: se esperaban t1 y llegaron listar.

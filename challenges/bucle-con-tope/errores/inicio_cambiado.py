@@ -1,4 +1,5 @@
 # Error: M es la misma lista que `inicio`, así que el bucle cambia la lista de quien llama.
+# Cláusula: copia-de-inicio
 # Falla: la conversación de la lección
 # Mensaje: bucle cambió `inicio`, la lista de quien llama: tenía 2 mensajes y ahora tiene 9 mensajes. Empieza con una copia: M = list(inicio).
 

@@ -1,4 +1,5 @@
 # Error: afinado a la lección: da por hecho que `inicio` tiene dos mensajes.
+# Cláusula: copia-de-inicio
 # Falla: otra conversación: inicio con 4 mensajes
 # Mensaje: En el turno 1 el modelo recibió 2 mensajes; esperaba 4.
 # Mensaje: Pista: falta la respuesta del modelo: añade ('asistente', respuesta) a M antes de sus observaciones.

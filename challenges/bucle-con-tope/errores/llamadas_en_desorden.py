@@ -1,4 +1,5 @@
 # Error: ejecuta las llamadas de una respuesta de la última a la primera.
+# Cláusula: observaciones
 # Falla: varias llamadas en una respuesta
 # Mensaje: En el turno 2 el modelo recibió 4 mensajes, tantos como esperaba, pero no son los esperados.
 # Mensaje: Pista: los resultados van en otro orden: deben seguir el de las llamadas (v1, v2, v3, v4) y van v4, v3, v2, v1.

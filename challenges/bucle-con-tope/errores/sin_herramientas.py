@@ -1,4 +1,5 @@
 # Error: llama al modelo sin las herramientas.
+# Cláusula: respuesta-en-M
 # Falla: la conversación de la lección
 # Mensaje: En el turno 1 el modelo no recibió las herramientas: llámalo como modelo(M, HERRAMIENTAS).
 

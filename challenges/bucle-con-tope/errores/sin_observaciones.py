@@ -1,4 +1,5 @@
 # Error: ejecuta las llamadas pero nunca añade sus resultados a M.
+# Cláusula: observaciones
 # Falla: la conversación de la lección
 # Mensaje: En el turno 2 el modelo recibió 3 mensajes; esperaba 4.
 # Mensaje: Pista: falta la observación: tras una respuesta con llamadas, añade a M ('usuario', [resultados]), un tool_result por llamada, antes de volver a llamar al modelo.

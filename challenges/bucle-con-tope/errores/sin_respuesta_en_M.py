@@ -1,4 +1,5 @@
 # Error: añade las observaciones a M pero no la respuesta del modelo.
+# Cláusula: respuesta-en-M
 # Falla: la conversación de la lección
 # Mensaje: En el turno 2 el modelo recibió 3 mensajes; esperaba 4.
 # Mensaje: Pista: falta la respuesta del modelo: añade ('asistente', respuesta) a M antes de sus observaciones.

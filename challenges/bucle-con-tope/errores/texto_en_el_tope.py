@@ -1,4 +1,5 @@
 # Error: al agotar el tope devuelve el texto de la última respuesta en vez de None.
+# Cláusula: al-agotar-el-tope
 # Falla: un tope de 1
 # Mensaje: Al agotar el tope, bucle devuelve ("tope", None, M): el texto es None, y devolviste «Primero miro qué recetas hay.».
 

@@ -1,4 +1,5 @@
 # Error: junta los textos finales sin espacio: "".join(...).
+# Cláusula: fin
 # Falla: el texto final en varios bloques
 # Mensaje: El texto final debía ser «Hay dos recetas: gazpacho y tortilla.» y es «Hay dos recetas:gazpacho y tortilla.».
 # Mensaje: Pista: junta los textos de los bloques text con un espacio: " ".join(...).

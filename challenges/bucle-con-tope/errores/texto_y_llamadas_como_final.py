@@ -1,4 +1,5 @@
 # Error: toma por final una respuesta que trae texto, aunque también traiga llamadas.
+# Cláusula: fin
 # Falla: la conversación de la lección
 # Mensaje: Llamaste al modelo 1 vez y debían ser 4.
 # Mensaje: Pista: la respuesta 1 aún pedía herramientas (que también traiga texto no la hace final) y el tope era 10: quedaban llamadas, así que el bucle debía ejecutarlas y volver a llamar al modelo.

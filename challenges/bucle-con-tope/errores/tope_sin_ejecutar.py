@@ -1,4 +1,5 @@
 # Error: al llegar al tope devuelve sin ejecutar las llamadas de la última respuesta.
+# Cláusula: al-agotar-el-tope
 # Falla: se detiene en el tope
 # Mensaje: Después del bucle, el entorno no es el esperado: lista.txt debía contener
 # Mensaje: y contiene «pan, leche, patatas».

@@ -1,4 +1,5 @@
 # Error: al llegar al tope ejecuta las llamadas pero no añade sus resultados a M.
+# Cláusula: al-agotar-el-tope
 # Falla: se detiene en el tope
 # Mensaje: El M que devolviste tiene 7 mensajes; esperaba 8.
 # Mensaje: Pista: falta la observación: tras una respuesta con llamadas, añade a M ('usuario', [resultados]), un tool_result por llamada, antes de volver a llamar al modelo.

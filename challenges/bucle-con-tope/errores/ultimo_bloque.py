@@ -1,4 +1,5 @@
 # Error: afinado a la lección: decide si acabó mirando solo el último bloque de la respuesta.
+# Cláusula: fin
 # Falla: una respuesta con texto y llamadas
 # Mensaje: Llamaste al modelo 1 vez y debían ser 3.
 # Mensaje: Pista: la respuesta 1 aún pedía herramientas (que también traiga texto no la hace final) y el tope era 6: quedaban llamadas, así que el bucle debía ejecutarlas y volver a llamar al modelo.

@@ -1,4 +1,5 @@
 # Error: un mensaje del usuario por cada resultado, en vez de uno con todos.
+# Cláusula: observaciones
 # Falla: la conversación de la lección
 # Mensaje: En el turno 3 el modelo recibió 8 mensajes; esperaba 6.
 # Mensaje: Pista: los resultados van en mensajes separados: los de una misma respuesta van juntos, en un solo mensaje del usuario.

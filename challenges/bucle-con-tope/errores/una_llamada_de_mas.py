@@ -1,4 +1,5 @@
 # Error: una llamada de más: range(tope + 1).
+# Cláusula: tope
 # Falla: se detiene en el tope
 # Mensaje: El tope era 3 y llamaste al modelo una 4.ª vez: con tope=3, el modelo responde como mucho 3 veces.
 # Mensaje: Pista: al agotar el tope, ejecuta las llamadas de la última respuesta, añade sus resultados a M y devuelve ("tope", None, M).

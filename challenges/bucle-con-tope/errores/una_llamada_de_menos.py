@@ -1,4 +1,5 @@
 # Error: una llamada de menos: la cuenta empieza en 1 y para antes del tope.
+# Cláusula: tope
 # Falla: un tope justo: tantas llamadas como respuestas
 # Mensaje: Llamaste al modelo 3 veces y debían ser 4.
 # Mensaje: Pista: la respuesta 3 aún pedía herramientas y el tope era 4: quedaban llamadas, así que el bucle debía ejecutarlas y volver a llamar al modelo.

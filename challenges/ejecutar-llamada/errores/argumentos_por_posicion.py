@@ -1,4 +1,5 @@
 # Error: pasa los argumentos por posición, en el orden en que los dio el modelo.
+# Cláusula: por-nombre
 # Falla: los argumentos van por nombre, en cualquier orden
 # Mensaje: Pista: pasaste los argumentos por posición
 

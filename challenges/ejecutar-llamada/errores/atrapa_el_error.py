@@ -1,4 +1,5 @@
 # Error: atrapa el error de la herramienta (eso llega en la lección 3; aquí debe salir tal cual).
+# Cláusula: propaga
 # Falla: un error de la herramienta sale tal cual
 # Mensaje: En esta lección los errores de las herramientas no se atrapan
 

@@ -1,4 +1,5 @@
 # Error: convierte el error de la herramienta en un ValueError propio.
+# Cláusula: propaga
 # Falla: un error de la herramienta sale tal cual
 # Mensaje: de ejecutar salió ValueError («leer falló: no existe el fichero 'postres/flan.txt'»)
 

@@ -1,4 +1,5 @@
 # Error: saca el nombre de la llamada con pop: la llamada, que sigue en M, queda cambiada.
+# Cláusula: no-cambia-ll
 # Falla: la llamada no cambia
 # Mensaje: ejecutar cambió la llamada que recibió: le falta la clave 'name'.
 

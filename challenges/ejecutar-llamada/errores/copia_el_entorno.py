@@ -1,4 +1,5 @@
 # Error: trabaja sobre una copia del entorno: lo que escribe se pierde.
+# Cláusula: el-entorno-que-recibe
 # Falla: escribir: cambia el entorno que recibe, no ENTORNO
 # Mensaje: Después de la llamada, el entorno que recibió ejecutar no es el esperado: falta el fichero compra/jueves.txt.
 

@@ -1,4 +1,5 @@
 # Error: el ValueError lleva su propio texto, no el motivo de incumple tal cual.
+# Cláusula: lanza-el-motivo
 # Falla: una herramienta que no existe: ValueError sin ejecutar nada
 # Mensaje: el ValueError debía llevar el motivo de incumple tal cual
 

@@ -1,4 +1,5 @@
 # Error: construye el tool_result pero no lo devuelve.
+# Cláusula: devuelve-tool-result
 # Falla: buscar: su resultado, con el id de la llamada
 # Mensaje: ejecutar no devolvió nada (None): termina con return resultado(ll["id"], salida).
 

@@ -1,4 +1,5 @@
 # Error: ejecuta sobre ENTORNO, los ficheros de ejemplo, y no sobre el entorno que recibe.
+# Cláusula: el-entorno-que-recibe
 # Falla: escribir: cambia el entorno que recibe, no ENTORNO
 # Mensaje: ejecutar cambió ENTORNO, los ficheros de ejemplo. Trabaja sobre `entorno`
 

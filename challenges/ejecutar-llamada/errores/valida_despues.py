@@ -1,4 +1,5 @@
 # Error: comprueba la llamada con incumple, pero después de ejecutarla.
+# Cláusula: no-ejecuta-si-no-encaja
 # Falla: un argumento del tipo equivocado: ValueError sin ejecutar nada
 # Mensaje: ejecutar llamó a buscar y no debía: la llamada no encaja con su esquema
 

@@ -1,4 +1,5 @@
 # Error: atrapa cualquier Exception: un fallo del propio arnés se esconde como observación.
+# Cláusula: lo-demas-se-propaga
 # Falla: un fallo del arnés se propaga: KeyError
 # Mensaje: buscar tiene un fallo de programación (lanza KeyError («'lista'»)) y ejecutar devolvió resultado h1 (error): «'lista'»
 # Mensaje: convirtió un fallo del arnés en una observación que el modelo no puede arreglar

@@ -1,4 +1,5 @@
 # Error: el mensaje lleva delante el nombre de la clase de la excepción.
+# Cláusula: str-del-error
 # Falla: la conversación de la lección
 # Mensaje: En el turno 2 el modelo recibió 4 mensajes, tantos como esperaba, pero no son los esperados.
 # Mensaje: Primer mensaje distinto: M[3]

@@ -1,4 +1,5 @@
 # Error: solo atrapa ValueError: un fichero que no existe o una carpeta rompen el bucle.
+# Cláusula: atrapa-oserror-y-valueerror
 # Falla: leer una carpeta: IsADirectoryError como observación
 # Mensaje: Con llamada y2 leer(ruta='recetas'), de ejecutar salió IsADirectoryError
 # Mensaje: Es un error que el modelo puede corregir, si se entera: devuelve resultado(ll["id"], str(error), es_error=True).

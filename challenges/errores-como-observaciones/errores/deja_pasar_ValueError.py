@@ -1,4 +1,5 @@
 # Error: escribe «except OSError or ValueError», que es «except OSError»: ValueError se escapa.
+# Cláusula: atrapa-oserror-y-valueerror
 # Falla: una ruta vacía: ValueError como observación
 # Mensaje: Con llamada y4 leer(ruta=''), de ejecutar salió ValueError («la ruta está vacía: di qué fichero»).
 

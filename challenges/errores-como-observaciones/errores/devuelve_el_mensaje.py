@@ -1,4 +1,6 @@
 # Error: ante un error devuelve el mensaje solo, un texto, y no un tool_result.
+# Cláusula: motivo-como-error
+# Cláusula: atrapa-oserror-y-valueerror
 # Falla: escribir dentro de un fichero: NotADirectoryError como observación
 # Mensaje: ejecutar devolvió el mensaje solo, «'lista.txt' es un fichero: no puede contener 'lista.txt/extra.txt'»: va dentro de un tool_result
 

@@ -1,4 +1,5 @@
 # Error: ve el motivo de incumple pero olvida el return: la herramienta se ejecuta igual.
+# Cláusula: no-ejecuta-si-no-encaja
 # Falla: sobra un argumento: error con el motivo, sin ejecutar nada
 # Mensaje: ejecutar llamó a listar y no debía
 # Mensaje: Si incumple(ll) da un motivo, devuelve el error enseguida, sin ejecutar nada.

@@ -1,4 +1,5 @@
 # Error: sigue lanzando ValueError cuando la llamada no encaja, como en la lección 1.
+# Cláusula: motivo-como-error
 # Falla: la conversación de la lección
 # Mensaje: En el turno 3, de ejecutar salió ValueError («a escribir le falta el argumento 'contenido'») con llamada e4 escribir(ruta='lista.txt'), y la conversación murió a medias
 

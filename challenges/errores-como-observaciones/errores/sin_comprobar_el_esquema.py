@@ -1,4 +1,6 @@
 # Error: no comprueba la llamada con incumple: ejecuta la herramienta con lo que venga.
+# Cláusula: motivo-como-error
+# Cláusula: no-ejecuta-si-no-encaja
 # Falla: falta un argumento: error con el motivo, sin ejecutar nada
 # Mensaje: Con llamada x2 buscar(), ejecutar llamó a buscar y no debía: la llamada no encaja con su esquema (a buscar le falta el argumento 'patron').
 

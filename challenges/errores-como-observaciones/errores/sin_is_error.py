@@ -1,4 +1,6 @@
 # Error: devuelve los errores como resultados normales, sin is_error=True.
+# Cláusula: motivo-como-error
+# Cláusula: atrapa-oserror-y-valueerror
 # Falla: leer un fichero que no existe: FileNotFoundError como observación
 # Mensaje: el tool_result debía llevar is_error=True: leer lanzó FileNotFoundError.
 # Mensaje: Sin esa marca, el modelo lo lee como si la llamada hubiera salido bien

@@ -1,4 +1,5 @@
 # Error: atrapa FileNotFoundError, el error de la lección, y no OSError: leer una carpeta rompe.
+# Cláusula: atrapa-oserror-y-valueerror
 # Falla: otra conversación: 5 errores que la lección no muestra, en 4 turnos
 # Mensaje: En el turno 2, de ejecutar salió IsADirectoryError
 # Mensaje: y la conversación murió a medias

@@ -1,4 +1,5 @@
 # Error: el contenido es repr(error), con la clase y las comillas, y no str(error).
+# Cláusula: str-del-error
 # Falla: un patrón vacío: ValueError como observación
 # Mensaje: el contenido del tool_result debía ser el mensaje de la excepción, str(error)
 # Mensaje: Pista: eso es repr(error), con la clase y las comillas; el mensaje es str(error).

@@ -1,0 +1,16 @@
+# Error: corre la herramienta en una copia del entorno para ver si falla, y después otra vez de verdad.
+# Cláusula: una-sola-vez
+# Falla: cada llamada corre su herramienta una sola vez
+# Mensaje: ejecutar corrió escribir 2 veces para una sola llamada
+
+
+def ejecutar(ll, entorno):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return resultado(ll["id"], motivo, es_error=True)
+    funcion = FUNCIONES[ll["name"]]
+    try:
+        funcion(dict(entorno), **ll["input"])
+    except (OSError, ValueError) as error:
+        return resultado(ll["id"], str(error), es_error=True)
+    return resultado(ll["id"], funcion(entorno, **ll["input"]))
