@@ -481,14 +481,17 @@ def _emisor(fd: int, clave: bytes):
 
 #: What the child refuses while the reader's code runs (the engine's wall is up).
 _PROHIBIDOS_AQUI = frozenset({"os.fork", "os.forkpty", "resource.setrlimit", "resource.prlimit"})
-#: Paths it may not open, enter or link to then: its own memory and descriptors.
-_RUTAS_PROHIBIDAS = re.compile(r"proc|^/dev/|^/+dev/")
+#: Paths it may not open or link to then: its own memory and descriptors (/proc/self/…,
+#: /dev/fd/…, /dev/stdout…); nor enter (chdir) any of /proc or /dev.
+_RUTAS_PROHIBIDAS = re.compile(r"proc|^/+dev/.*(fd|std)")
+_CARPETAS_PROHIBIDAS = re.compile(r"proc|^/+dev")
 
 
 def _vigilar(muralla) -> None:
     """One more audit hook, the child's: while the wall is up, no fork (a copy of the grader
     with its key), no /proc (its memory), no new limits."""
-    arriba, prohibido, buscar = muralla._MURALLA, muralla.Prohibido, _RUTAS_PROHIBIDAS.search
+    arriba, prohibido = muralla._MURALLA, muralla.Prohibido
+    ruta_prohibida, carpeta_prohibida = _RUTAS_PROHIBIDAS.search, _CARPETAS_PROHIBIDAS.search
 
     def auditar(evento, argumentos):
         if not arriba[0]:
@@ -499,11 +502,11 @@ def _vigilar(muralla) -> None:
             ruta = argumentos[0]
             if type(ruta) is bytes:
                 ruta = ruta.decode("utf-8", "surrogateescape")
-            if type(ruta) is int:
+            if type(ruta) is int and evento != "os.chdir":  # a descriptor it has (not fchdir)
                 return
             if type(ruta) is not str:  # a path-like could answer one thing here, another later
                 raise prohibido(f"{evento} con una ruta de tipo {type(ruta).__name__}")
-            if buscar(ruta):
+            if (carpeta_prohibida if evento == "os.chdir" else ruta_prohibida)(ruta):
                 raise prohibido(ruta)
 
     sys.addaudithook(auditar)
