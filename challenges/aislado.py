@@ -20,12 +20,16 @@ replaced channel, ``KeyboardInterrupt``, and each limit, named:
   ``sys.settrace`` in 3.11, which code that catches everything can outlive);
 - CPU time of the whole submission (``RLIMIT_CPU``, :data:`CPU`);
 - memory (``RLIMIT_AS``, :data:`MEMORIA`): a ``MemoryError`` is told as that limit;
-- output: bytes the child writes to its own stdout/stderr (:data:`SALIDA`; what ``print``
-  writes while a test runs is the engine's, capped as in the page).
+- output: bytes the child writes to its own stdout/stderr, and to the channel other than the
+  signed lines (:data:`SALIDA`; what ``print`` writes while a test runs is the engine's,
+  capped as in the page).
 
 While the reader's code runs, the child also refuses (as the engine's wall does, with its
-``Prohibido``) ``os.fork``, files under ``/proc`` (its own memory) and changing its limits.
-An ordinary submission gets exactly the verdicts of ``Calificador.calificar`` in one process.
+``Prohibido``): ``os.fork`` (a copy of the grader, key included), starting processes, signals
+to any process but itself (the parent), files under ``/proc`` and ``/dev/fd`` (its memory, its
+descriptors), and changing its limits. It is not a safe (the wall's limits are the engine's):
+it is that no submission can pass by ending, breaking or lying to its process. An ordinary
+submission gets exactly the verdicts of ``Calificador.calificar`` in one process.
 """
 
 from __future__ import annotations
@@ -196,18 +200,24 @@ def cortado(desafio, lista, hechas, actual, veredicto, motivo):
 
 class _Canal:
     """The parent's end of the channel: lines in; only those signed with the key and with the
-    next sequence number come out."""
+    next sequence number come out. ``ajenos`` counts the bytes that were not such a line (what
+    the reader's code wrote there: it counts as their output)."""
 
     def __init__(self, clave: bytes):
         self.clave = clave
-        self.resto = b""
+        self.resto = bytearray()
         self.n = 0
+        self.ajenos = 0
 
     def leer(self, datos: bytes) -> list[dict]:
-        self.resto += datos
-        *lineas, self.resto = self.resto.split(b"\n")
-        if len(self.resto) > LINEA_MAXIMA:
-            self.resto = b""
+        self.ajenos += len(datos)
+        if b"\n" not in datos:
+            self.resto += datos
+            if len(self.resto) > LINEA_MAXIMA:
+                self.resto.clear()
+            return []
+        *lineas, resto = (bytes(self.resto) + datos).split(b"\n")
+        self.resto = bytearray(resto)
         mensajes = []
         for linea in lineas:
             firma, _, cuerpo = linea.partition(b" ")
@@ -218,6 +228,7 @@ class _Canal:
             if mensaje["n"] != self.n:
                 continue
             self.n += 1
+            self.ajenos -= len(linea) + 2  # and the newlines around it
             mensajes.append(mensaje["m"])
         return mensajes
 
@@ -288,9 +299,13 @@ class _Hijo:
         def escribir():
             try:
                 self.proceso.stdin.write(pedido)
-                self.proceso.stdin.close()
             except OSError:  # the child died before reading it: told by its end
                 pass
+            finally:
+                try:
+                    self.proceso.stdin.close()
+                except OSError:
+                    pass
         # A thread: a big submission must not block the parent while the child starts.
         threading.Thread(target=escribir, daemon=True).start()
 
@@ -321,11 +336,15 @@ class _Hijo:
                     self.escritos += len(datos)
                     if fase == "arranque" and clave.data == "error":
                         self.errores = (self.errores + datos)[-2000:]
-                    if self.escritos > tope_salida:
+                    if self.escritos + self.canal.ajenos > tope_salida:
                         self.muerte = "salida"
                         break
                 else:
-                    for m in self.canal.leer(datos):
+                    mensajes = self.canal.leer(datos)
+                    if self.escritos + self.canal.ajenos > tope_salida:
+                        self.muerte = "salida"
+                        break
+                    for m in mensajes:
                         fase = self._mensaje(m) or fase
                         hasta = time.monotonic() + (arranque if fase == "fin" else plazo)
             if not canal and self.final is None and self.muerte is None and self._reaped(False):
@@ -479,8 +498,12 @@ def _emisor(fd: int, clave: bytes):
     return enviar
 
 
-#: What the child refuses while the reader's code runs (the engine's wall is up).
-_PROHIBIDOS_AQUI = frozenset({"os.fork", "os.forkpty", "resource.setrlimit", "resource.prlimit"})
+#: What the child refuses while the reader's code runs (the engine's wall is up): a copy of the
+#: grader with its key (fork), other processes (that could outlive it), new limits.
+_PROHIBIDOS_AQUI = frozenset({
+    "os.fork", "os.forkpty", "subprocess.Popen", "os.posix_spawn", "os.spawn", "os.exec",
+    "os.system", "os.startfile", "pty.spawn", "resource.setrlimit", "resource.prlimit",
+})
 #: Paths it may not open or link to then: its own memory and descriptors (/proc/self/…,
 #: /dev/fd/…, /dev/stdout…); nor enter (chdir) any of /proc or /dev.
 _RUTAS_PROHIBIDAS = re.compile(r"proc|^/+dev/.*(fd|std)")
@@ -489,15 +512,22 @@ _CARPETAS_PROHIBIDAS = re.compile(r"proc|^/+dev")
 
 def _vigilar(muralla) -> None:
     """One more audit hook, the child's: while the wall is up, no fork (a copy of the grader
-    with its key), no /proc (its memory), no new limits."""
+    with its key) nor other processes, no signal to another process (the parent), no /proc
+    (its memory), no new limits."""
     arriba, prohibido = muralla._MURALLA, muralla.Prohibido
     ruta_prohibida, carpeta_prohibida = _RUTAS_PROHIBIDAS.search, _CARPETAS_PROHIBIDAS.search
+
+    propio = os.getpid()
 
     def auditar(evento, argumentos):
         if not arriba[0]:
             return
         if evento in _PROHIBIDOS_AQUI:
             raise prohibido(evento)
+        if evento in ("os.kill", "os.killpg"):  # itself, yes (a verdict); the grader, no
+            destino = argumentos[0]
+            if type(destino) is not int or destino not in (0, propio, -propio):
+                raise prohibido(f"{evento} sobre otro proceso")
         if evento in ("open", "os.chdir", "os.symlink", "os.link") and argumentos:
             ruta = argumentos[0]
             if type(ruta) is bytes:

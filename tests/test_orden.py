@@ -174,6 +174,12 @@ MUERTES = {
     "memoria": (bucle_de("x = bytearray(1 << 30)"), {"memoria": 256 << 20}),
     "memoria_al_cargar": ("x = ' ' * (1 << 30)\n" + SOLUCION, {"memoria": 256 << 20}),
     "salida": (bucle_de("import os\nos.write(2, b'x' * 20_000)"), {"salida": 10_000}),
+    "basura_en_el_canal": ("import os\nfor fd in range(3, 64):\n    try:\n"
+                           "        os.write(fd, b'x' * 20_000)\n    except OSError:\n"
+                           "        pass\n" + SOLUCION, {"salida": 10_000}),
+    "mata_al_padre": (bucle_de("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)"), {}),
+    "otro_proceso": (bucle_de("import subprocess\nsubprocess.Popen(['sleep', '60'])"), {}),
+    "lee_su_memoria": (bucle_de("open('/proc/self/mem', 'rb')"), {}),
     "salida_al_cargar": ("import os\nfor _ in range(10):\n    os.write(1, b'x' * 2000)\n"
                          + SOLUCION, {"salida": 10_000}),
 }
@@ -304,6 +310,23 @@ def test_limite_de_salida(muertes):
     r, _ = muertes["salida_al_cargar"]
     assert r["error"]["tipo"] == "salida"
     assert "mientras se cargaba" in r["error"]["mensaje"]
+
+
+def test_la_basura_en_el_canal_cuenta_como_salida(muertes):
+    r, _ = muertes["basura_en_el_canal"]
+    assert r["error"]["tipo"] == "salida"
+    assert r["error"]["mensaje"].startswith("tu código escribió más de 10 000 bytes en la "
+                                            "salida del proceso")
+
+
+@pytest.mark.parametrize("nombre, que", [
+    ("mata_al_padre", "os.kill sobre otro proceso"), ("otro_proceso", "subprocess.Popen"),
+    ("lee_su_memoria", "/proc/self/mem")])
+def test_lo_que_el_proceso_no_deja_hacer(muertes, nombre, que):
+    r, _ = muertes[nombre]
+    assert primera(r)["tipo"] == "error"
+    assert primera(r)["mensaje"].startswith(f"bucle intentó usar {que} en la línea ")
+    assert r["superadas"] == 0
 
 
 # ------------------------------------------------------------------ the channel
