@@ -504,6 +504,12 @@ _PROHIBIDOS_AQUI = frozenset({
     "os.fork", "os.forkpty", "subprocess.Popen", "os.posix_spawn", "os.spawn", "os.exec",
     "os.system", "os.startfile", "pty.spawn", "resource.setrlimit", "resource.prlimit",
 })
+#: What nobody uses in the child once it is ready, wall up or down: the reader's code may run
+#: when the wall is down too (a ``__del__``, a thread), and from the heap or the stack it would
+#: reach the signer.
+_NUNCA = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents",
+                    "sys._getframe", "sys._getframemodulename", "sys._current_frames",
+                    "sys._current_exceptions"})
 #: Paths it may not open or link to then: its own memory and descriptors (/proc/self/…,
 #: /dev/fd/…, /dev/stdout…); nor enter (chdir) any of /proc or /dev.
 _RUTAS_PROHIBIDAS = re.compile(r"proc|^/+dev/.*(fd|std)")
@@ -511,15 +517,17 @@ _CARPETAS_PROHIBIDAS = re.compile(r"proc|^/+dev")
 
 
 def _vigilar(muralla) -> None:
-    """One more audit hook, the child's: while the wall is up, no fork (a copy of the grader
-    with its key) nor other processes, no signal to another process (the parent), no /proc
-    (its memory), no new limits."""
+    """One more audit hook, the child's: never the heap or the stack (:data:`_NUNCA`); while
+    the wall is up, no fork (a copy of the grader with its key) nor other processes, no signal
+    to another process (the parent), no /proc (its memory), no new limits."""
     arriba, prohibido = muralla._MURALLA, muralla.Prohibido
     ruta_prohibida, carpeta_prohibida = _RUTAS_PROHIBIDAS.search, _CARPETAS_PROHIBIDAS.search
 
     propio = os.getpid()
 
     def auditar(evento, argumentos):
+        if evento in _NUNCA:
+            raise prohibido(evento)
         if not arriba[0]:
             return
         if evento in _PROHIBIDOS_AQUI:
