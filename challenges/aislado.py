@@ -167,35 +167,27 @@ def nombrar_memoria(r, memoria):
 # ---------------------------------------------------------------- the parent
 
 
-_DESAFIOS: dict[tuple[str, str], tuple[list[str], str]] = {}
+_CALIFICADORES: dict[str, object] = {}
 _CERROJO = threading.Lock()
 
 
-def del_desafio(desafio: str, carpeta: Path = CARPETA) -> tuple[list[str], str]:
-    """(the names of ``desafio``'s tests in order, the function the reader writes), read once
-    per process."""
+def _del_padre(desafio: str, carpeta: Path):
+    """The parent's own Calificador of ``carpeta`` (one per process), with ``desafio``'s
+    tests loaded: it only gives their names and builds the results of a cut check (it never
+    sees the reader's code)."""
     with _CERROJO:
-        clave = (str(carpeta), desafio)
-        if clave not in _DESAFIOS:
-            c = calificador(carpeta)
-            _DESAFIOS[clave] = (c.nombres(desafio), next(iter(c.a_escribir(desafio)), "Tu código"))
-        return _DESAFIOS[clave]
+        if str(carpeta) not in _CALIFICADORES:
+            _CALIFICADORES[str(carpeta)] = calificador(carpeta)
+        c = _CALIFICADORES[str(carpeta)]
+        c.pruebas(desafio, nuevo=False)
+        return c
 
 
-def cortado(desafio, lista, hechas, actual, veredicto, motivo):
-    """The result of a check cut short in test ``actual`` (None: while the code loaded), as
-    ``Calificador.cortado``, from the test names ``lista``: the tests in ``hechas`` keep their
-    result, ``actual`` gets ``veredicto``, the others are «no se probó: ``motivo``»."""
-    pruebas = []
-    for nombre in lista:
-        if nombre in hechas:
-            pruebas.append(hechas[nombre])
-        elif nombre == actual:
-            pruebas.append(veredicto.prueba(nombre))
-        else:
-            pruebas.append(resultados.no_probada(nombre, motivo))
-    return resultados.resultado(desafio, pruebas,
-                                error=veredicto.datos if actual is None else None)
+def nombres(desafio: str, carpeta: Path = CARPETA) -> list[str]:
+    """The names of ``desafio``'s tests, in order."""
+    c = _del_padre(desafio, carpeta)
+    with _CERROJO:
+        return [n for n, _ in c.pruebas(desafio, nuevo=False)["PRUEBAS"]]
 
 
 class _Canal:
@@ -239,7 +231,7 @@ def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: flo
     """Grade ``codigo`` against ``desafio`` (of folder ``carpeta``) in a child process: the
     result, in the engine's shape (see :mod:`widgets.calificador.resultado`). Raises
     :class:`NoArranco` if the child could not start grading."""
-    lista, funcion = del_desafio(desafio, carpeta)
+    padre = _del_padre(desafio, carpeta)
     clave = secrets.token_bytes(32)
     lectura, escritura = os.pipe()
     pedido = json.dumps({"clave": clave.hex(), "desafio": desafio, "codigo": codigo,
@@ -264,7 +256,7 @@ def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: flo
     if fin.final is not None:
         return nombrar_memoria(fin.final, memoria)
     actual = fin.actual
-    quien = funcion if actual else "Tu código"
+    quien = next(iter(padre.a_escribir(desafio)), "Tu código") if actual else "Tu código"
     motivo = f"el proceso se cortó en «{actual}»" if actual else resultados.sin_cargar()
     if fin.muerte == "tiempo":
         veredicto = Veredicto("tiempo", limites.no_se_dejo_detener(quien, limite))
@@ -273,7 +265,8 @@ def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: flo
         veredicto = Veredicto("salida", texto_salida(salida, actual))
     else:
         veredicto = fin.veredicto(actual, cpu, memoria)
-    return cortado(desafio, lista, fin.hechas, actual, veredicto, motivo)
+    with _CERROJO:
+        return padre.cortado(desafio, fin.hechas, actual, veredicto, motivo)
 
 
 class _Hijo:
