@@ -20,8 +20,6 @@ from widgets.calificador.disco import ARCHIVOS_DESAFIO, ErrorConocido  # noqa: F
 
 CARPETA = Path(__file__).resolve().parent
 RUNTIME = CARPETA.parent / "runtime"
-#: The old grader's files, still published for the worker until it imports the engine package.
-ARCHIVOS_CALIFICADOR = ("calificador.py", "trazas.py")
 
 
 def calificador(carpeta: Path = CARPETA):
@@ -39,9 +37,6 @@ def lector_de(carpeta: Path = CARPETA):
     leer = disco.lector(carpeta, RUNTIME)
 
     def open_url(url: str) -> io.StringIO:
-        nombre = url.rsplit("desafios/", 1)[-1]
-        if "desafios/" in url and nombre in ARCHIVOS_CALIFICADOR:  # the old grader, for now
-            return io.StringIO((CARPETA / nombre).read_text(encoding="utf-8"))
         return io.StringIO(leer(url))
 
     return open_url

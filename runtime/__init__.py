@@ -1,8 +1,9 @@
 """CPython side of the runtime contract: run the runtime files the way a page does.
 
 In the page, a cell runs ``exec(open_url("runtime/entorno.py").read())`` with Pyodide's
-``open_url``. Here :func:`open_url` reads the same files from this folder, so tests, the build
-and the grader execute exactly what readers load::
+``open_url``. Here :func:`open_url` reads the same files from this folder, so the course's tests
+execute exactly what readers load (the extension and the grader read the runtime folder named by
+the setting ``bucle_runtime_dir`` instead, and never import this package)::
 
     ns = espacio()                     # a namespace with open_url in it
     exec('exec(open_url("runtime/entorno.py").read())', ns)

@@ -10,13 +10,16 @@ y deja en tu espacio de nombres:
 
 - INICIO_BUCLE: los mensajes con los que empieza la conversación de «El bucle».
 - RESPUESTAS_BUCLE: las cuatro respuestas del modelo en esa conversación.
-- observaciones_de(respuestas, entorno): lo que un arnés correcto añade tras
-  cada respuesta (un tool_result por llamada, en orden), ejecutando las llamadas
-  sobre `entorno`.
+- OBSERVACIONES_BUCLE: lo que el arnés le devuelve al modelo tras cada una de esas
+  respuestas (un tool_result por llamada, en orden; [] tras la última), escrito tal
+  cual, sobre una copia de ENTORNO.
 - guion_bucle(): el guion de «El bucle», listo para ModeloGuionizado.
-- INICIO_ERRORES, RESPUESTAS_ERRORES, guion_errores(): la conversación de
-  «Errores como observaciones», en la que el modelo se equivoca dos veces y se
-  corrige al leer el error.
+- INICIO_ERRORES, RESPUESTAS_ERRORES, OBSERVACIONES_ERRORES, guion_errores(): la
+  conversación de «Errores como observaciones», en la que el modelo se equivoca dos
+  veces y se corrige al leer el error.
+
+Las observaciones son datos, no código: cómo se calculan es lo que escribes tú en las
+lecciones.
 """
 
 SISTEMA_BUCLE = (
@@ -51,40 +54,25 @@ RESPUESTAS_BUCLE = [
 ]
 
 
-def observaciones_de(respuestas, entorno):
-    """Para cada respuesta, los tool_result que un arnés correcto añade tras ella.
-
-    Ejecuta las llamadas en orden sobre `entorno` (que cambia, como en la
-    conversación real). Una respuesta sin llamadas no tiene observaciones: [].
-    Una llamada que no encaja con su esquema, o cuya herramienta lanza un error
-    esperado (OSError o ValueError), da un resultado con is_error=True cuyo
-    contenido es el motivo, tal cual.
-    """
-    todas = []
-    for respuesta in respuestas:
-        obs = []
-        for bloque in respuesta:
-            if bloque["type"] == "tool_use":
-                obs.append(_observa(bloque, entorno))
-        todas.append(obs)
-    return todas
-
-
-def _observa(ll, entorno):
-    motivo = incumple(ll)
-    if motivo is not None:
-        return resultado(ll["id"], motivo, es_error=True)
-    try:
-        salida = FUNCIONES[ll["name"]](entorno, **ll["input"])
-    except (OSError, ValueError) as error:
-        return resultado(ll["id"], str(error), es_error=True)
-    return resultado(ll["id"], salida)
+OBSERVACIONES_BUCLE = [
+    [
+        resultado("t1", "gazpacho.txt\ntortilla.txt"),
+    ],
+    [
+        resultado("t2", "Gazpacho: tomates, pepino, pimiento, ajo."),
+        resultado("t3", "Tortilla: huevos, patatas, cebolla."),
+        resultado("t4", "pan, leche, patatas"),
+    ],
+    [
+        resultado("t5", "escrito lista.txt (68 caracteres)"),
+    ],
+    [],
+]
 
 
 def guion_bucle():
-    """El guion de la conversación de «El bucle», sobre una copia de ENTORNO."""
-    observaciones = observaciones_de(RESPUESTAS_BUCLE, dict(ENTORNO))
-    return guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, observaciones)
+    """El guion de la conversación de «El bucle»."""
+    return guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, OBSERVACIONES_BUCLE)
 
 
 INICIO_ERRORES = [
@@ -113,7 +101,25 @@ RESPUESTAS_ERRORES = [
 ]
 
 
+OBSERVACIONES_ERRORES = [
+    [
+        resultado("e1", "no existe el fichero 'gazpacho.txt' (¿querías decir "
+                        "'recetas/gazpacho.txt'?)", es_error=True),
+    ],
+    [
+        resultado("e2", "Gazpacho: tomates, pepino, pimiento, ajo."),
+        resultado("e3", "pan, leche, patatas"),
+    ],
+    [
+        resultado("e4", "a escribir le falta el argumento 'contenido'", es_error=True),
+    ],
+    [
+        resultado("e5", "escrito lista.txt (24 caracteres)"),
+    ],
+    [],
+]
+
+
 def guion_errores():
-    """El guion de «Errores como observaciones», sobre una copia de ENTORNO."""
-    observaciones = observaciones_de(RESPUESTAS_ERRORES, dict(ENTORNO))
-    return guion_de(INICIO_ERRORES, RESPUESTAS_ERRORES, observaciones)
+    """El guion de «Errores como observaciones»."""
+    return guion_de(INICIO_ERRORES, RESPUESTAS_ERRORES, OBSERVACIONES_ERRORES)

@@ -131,6 +131,7 @@ def test_las_comprobaciones_del_desafio_pasan():
 def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
     carpeta = tmp_path / "desafios"
     shutil.copytree(CARPETA, carpeta / DESAFIO)
+    shutil.copyfile(CARPETA.parent / "comun.py", carpeta / "comun.py")  # what its tests usar
     base = carpeta / DESAFIO
     # A known-wrong solution with a message it does not get, one that passes its test, and a
     # starter that passes everything.
@@ -150,6 +151,31 @@ def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
     problemas = por_archivo(challenges.comprobar(DESAFIO, carpeta))
     assert "la solución de referencia no pasa «se detiene en el tope»" in problemas["solucion.py"]
     assert set(problemas) == {"sin_tope.py", "no_falla.py", "inicial.py", "solucion.py"}
+
+
+def carpeta_con_comun(tmp_path):
+    """A copy of the challenge whose tests first ``usar("comun.py")``, a file of the folder."""
+    carpeta = tmp_path / "desafios"
+    shutil.copytree(CARPETA, carpeta / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
+    comun = (CARPETA.parent / "comun.py").read_text(encoding="utf-8")  # the course's own
+    (carpeta / "comun.py").write_text(comun + '\nCOMUN = "de comun.py"\n', encoding="utf-8")
+    pruebas = carpeta / DESAFIO / "pruebas.py"
+    texto = pruebas.read_text(encoding="utf-8")
+    if 'usar("comun.py")' not in texto:
+        pruebas.write_text('usar("comun.py")\n' + texto, encoding="utf-8")
+    return carpeta
+
+
+def test_usar_ejecuta_un_archivo_de_la_carpeta_en_el_espacio_de_las_pruebas(tmp_path):
+    c = challenges.calificador(carpeta_con_comun(tmp_path))
+    r = c.calificar(DESAFIO, SOLUCION)
+    assert r["superadas"] == r["total"]
+    assert c.pruebas(DESAFIO)["COMUN"] == "de comun.py"
+    assert "desafios/comun.py" in c.leidos()
+    assert [u for u in c.leidos() if u.startswith("desafios/")] == [
+        f"desafios/{DESAFIO}/pruebas.py", "desafios/comun.py", f"desafios/{DESAFIO}/inicial.py"]
+    with pytest.raises(FileNotFoundError):
+        c.pruebas(DESAFIO)["usar"]("../fuera.py")
 
 
 def lo_mismo(a, b):
@@ -423,6 +449,20 @@ def test_un_bucle_sin_fin_se_para_en_su_limite(calificar):
     assert 0.5 <= tarda < 1.5, tarda
 
 
+def test_parchear_el_reloj_no_para_la_vigia(calificar):
+    r = calificar("""
+        import time
+
+        def bucle(modelo, inicio, entorno, tope):
+            time.perf_counter = lambda: 0.0
+            while True:
+                pass
+    """, limite=0.3)
+    assert r["pruebas"][0]["tipo"] == "tiempo"
+    import time
+    assert time.perf_counter() > 0.0
+
+
 def test_un_bucle_sin_fin_al_cargar_tambien_se_para(calificar):
     r = calificar("n = 0\nwhile n >= 0:\n    n += 1\n", limite=0.3)
     assert r["error"]["tipo"] == "tiempo"
@@ -484,7 +524,7 @@ ENGANOS = {
     """,
     "devuelve un M calculado de antemano": """
         def bucle(modelo, inicio, entorno, tope):
-            guion = guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, observaciones_de(RESPUESTAS_BUCLE, entorno))
+            guion = guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, OBSERVACIONES_BUCLE)
             M = guion[-1][0] + [("asistente", RESPUESTAS_BUCLE[-1])]
             return ("fin", RESPUESTAS_BUCLE[-1][0]["text"], M)
     """,
@@ -492,6 +532,7 @@ ENGANOS = {
         def bucle(modelo, inicio, entorno, tope):
             ns = dict(globals())
             ns["Fallo"] = Exception
+            ns["usar"] = lambda ruta: exec(open({str(CARPETA.parent)!r} + "/" + ruta).read(), ns)
             exec(open({str(CARPETA / "pruebas.py")!r}).read(), ns)
             for caso in ns["CASOS"]:
                 if caso.inicio == inicio and caso.tope == tope:
@@ -521,6 +562,35 @@ def test_los_enganos_no_pasan(calificar, nombre):
     assert r["superadas"] <= 1, [p["nombre"] for p in r["pruebas"] if p["ok"]]
     assert not prueba(r, "la conversación de la lección")["ok"]
     assert (builtins.len, builtins.isinstance, copy.deepcopy) == (len_, isinstance_, deepcopy)
+
+
+def test_la_muralla_niega_ganchos_y_esconde_los_modulos_del_calificador(calificar):
+    """While the reader's code runs, no audit hook of its own, and no module of the engine, the
+    worker or the course in sys.modules (they are back afterwards)."""
+    # CPython drops a hook that an earlier one refuses (with a RuntimeError), silently.
+    r = calificar("""
+        import sys
+        VISTOS = []
+
+        def bucle(modelo, inicio, entorno, tope):
+            sys.addaudithook(lambda evento, argumentos: VISTOS.append(evento))
+            compile("1", "x", "eval")
+            print(len(VISTOS))
+            return ("fin", "", list(inicio))
+    """)
+    assert prueba(r, "la conversación de la lección")["salida"] == "0\n"
+    r = calificar("""
+        import sys
+
+        def bucle(modelo, inicio, entorno, tope):
+            vistos = sorted(n for n in sys.modules
+                            if n.split(".")[0] in ("widgets", "calificador", "challenges")
+                            or n.startswith("trabajador"))
+            print(vistos)
+            return ("fin", "", list(inicio))
+    """)
+    assert prueba(r, "la conversación de la lección")["salida"] == "[]\n"
+    assert "widgets.calificador.muralla" in sys.modules and "challenges" in sys.modules
 
 
 def test_quien_no_llama_al_modelo_no_pasa_aunque_acierte_M(calificar):
@@ -649,6 +719,13 @@ def en_pyodide(tmp_path, desafios, casos):
         for nombre in challenges.ARCHIVOS_DESAFIO:
             archivos[f"_static/bucle/desafios/{desafio}/{nombre}"] = \
                 (RAIZ / "challenges" / desafio / nombre).read_text()
+    # and what the tests load with usar (comun.py...), as the build publishes it
+    leido = challenges.calificador()
+    for desafio in desafios:
+        leido.pruebas(desafio)
+    for url in leido.leidos():
+        if url.startswith("desafios/"):
+            archivos[f"_static/bucle/{url}"] = (RAIZ / "challenges" / url[len("desafios/"):]).read_text()
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
     (tmp_path / "archivos.json").write_text(json.dumps(archivos))

@@ -9,6 +9,8 @@ the ``ejecutar`` of that challenge (``:ejecutar: errores-como-observaciones``).
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import re
 import subprocess
@@ -99,10 +101,12 @@ def test_el_codigo_inicial_de_la_leccion_3_es_el_ejecutar_de_la_1(ns):
 
 
 def test_el_inicial_de_la_leccion_3_trae_el_bucle_de_referencia():
+    """The reader sees the loop of «El bucle» in the starter, as it is; the reference solution
+    only writes ejecutar (the loop is defined once, in bucle-con-tope/solucion.py)."""
     referencia = leer("bucle-con-tope", "solucion.py")
     bucle = referencia[referencia.index("def bucle("):]
     assert leer(LECCION_3, "inicial.py").endswith(bucle)
-    assert leer(LECCION_3, "solucion.py").endswith(bucle)
+    assert "def bucle(" not in leer(LECCION_3, "solucion.py")
 
 
 @pytest.mark.parametrize("desafio", DESAFIOS)
@@ -180,6 +184,94 @@ def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
             assert lo_mismo(pruebas[nombre], valor), nombre
 
 
+# ---------------------------------------------- the helpers the tests share: comun.py
+
+
+def definidos(texto: str) -> set[str]:
+    """The names a module's top level defines (functions, classes, assignments)."""
+    nombres = set()
+    for nodo in ast.parse(texto).body:
+        if isinstance(nodo, (ast.FunctionDef, ast.ClassDef)):
+            nombres.add(nodo.name)
+        elif isinstance(nodo, ast.Assign):
+            nombres |= {t.id for t in nodo.targets if isinstance(t, ast.Name)}
+    return nombres
+
+
+@pytest.mark.parametrize("desafio", ["bucle-con-tope", *DESAFIOS])
+def test_cada_prueba_usa_comun_y_no_redefine_nada_suyo(ns, desafio):
+    """Each pruebas.py loads the shared helpers with usar("comun.py") and defines none of
+    them again: a helper lives in one place."""
+    pruebas = leer(desafio, "pruebas.py")
+    assert 'usar("comun.py")' in pruebas
+    comun = definidos((RAIZ / "challenges" / "comun.py").read_text(encoding="utf-8"))
+    assert definidos(pruebas) & comun == set()
+    espacio = ns.pruebas(desafio)
+    for nombre in comun:
+        codigo = getattr(espacio[nombre], "__code__", None)
+        assert codigo is None or codigo.co_filename == "comun.py", nombre
+
+
+# ------------------------------------------- the runtime holds no answer to a challenge
+
+
+def con_la_referencia(desafio: str) -> dict:
+    """A page's namespace (the three runtime files) with ``desafio``'s reference solution."""
+    from runtime import espacio
+
+    ns = espacio("entorno", "guionizado", "escenarios")
+    exec(compile(leer(desafio, "solucion.py"), f"{desafio}/solucion.py", "exec"), ns)
+    return ns
+
+
+@pytest.mark.parametrize("conversacion,desafios", [
+    ("BUCLE", ("bucle-con-tope", LECCION_1, LECCION_3)),
+    ("ERRORES", (LECCION_3,)),
+])
+def test_las_observaciones_de_los_escenarios_son_las_de_las_referencias(conversacion, desafios):
+    """escenarios.py writes the observations of the lessons' scripts as data: they are what the
+    reference solutions' ejecutar gives, call after call, on a copy of ENTORNO."""
+    for desafio in desafios:
+        ns = con_la_referencia(desafio)
+        entorno = dict(ns["ENTORNO"])
+        calculadas = [[ns["ejecutar"](b, entorno) for b in r if b["type"] == "tool_use"]
+                      for r in ns[f"RESPUESTAS_{conversacion}"]]
+        assert calculadas == ns[f"OBSERVACIONES_{conversacion}"], desafio
+
+
+def funciones_del_runtime() -> dict:
+    """Every function the runtime leaves in a reader's namespace, private ones included."""
+    from runtime import espacio
+
+    ns = espacio("entorno", "guionizado", "escenarios")
+    return {n: v for n, v in ns.items()
+            if inspect.isfunction(v) and v.__code__.co_filename.startswith("runtime/")}
+
+
+def envios_con(nombre: str, parametros, funcion: str, f) -> list[str]:
+    """Submissions whose ``nombre`` is the runtime's ``funcion``: as it is and, for a function
+    of the responses (like ``f(respuestas, entorno)``), applied to one call."""
+    firma = ", ".join(parametros)
+    envios = [f"{nombre} = {funcion}\n"]
+    if len(inspect.signature(f).parameters) == len(parametros) == 2:
+        envios.append(f"def {nombre}({firma}):\n    return {funcion}([[ll]], entorno)[0][0]\n")
+    return envios
+
+
+@pytest.mark.parametrize("desafio", ["bucle-con-tope", *DESAFIOS])
+def test_ninguna_funcion_del_runtime_pasa_un_desafio(ns, desafio):
+    """What a reader loads in every lesson (entorno.py, guionizado.py, escenarios.py) holds no
+    function that, handed in as the reader's, passes a challenge's tests."""
+    (nombre, parametros), = ns.datos(desafio)["a_escribir"].items()
+    aprobadas = []
+    for funcion, f in sorted(funciones_del_runtime().items()):
+        for codigo in envios_con(nombre, parametros, funcion, f):
+            r = ns.calificar(desafio, codigo, limite=0.5)
+            if r["error"] is None and r["superadas"] == r["total"]:
+                aprobadas.append(codigo)
+    assert aprobadas == []
+
+
 # ------------------------------------------------ lesson 3: the conversations
 
 
@@ -244,8 +336,10 @@ def test_el_mensaje_del_modelo_guionizado_llega_al_lector(ns):
 
 
 def test_un_bucle_reescrito_por_el_lector_es_el_que_se_prueba(ns):
-    solucion = leer(LECCION_3, "solucion.py")
-    roto = solucion.replace("for _ in range(tope):", "for _ in range(2):")
+    inicial = leer(LECCION_3, "inicial.py")
+    bucle = inicial[inicial.index("def bucle("):]
+    roto = leer(LECCION_3, "solucion.py") + "\n\n" + bucle.replace("for _ in range(tope):",
+                                                                   "for _ in range(2):")
     r = calificar(ns, LECCION_3, roto)
     assert not prueba(r, "la conversación de la lección")["ok"]
     assert prueba(r, "si todo va bien, el resultado de siempre")["ok"]
@@ -464,7 +558,10 @@ def test_los_desafios_de_las_lecciones_se_construyen_y_se_publican(sitio_leccion
         publicados = sitio_lecciones / "_static" / "bucle" / "desafios" / desafio
         for nombre in challenges.ARCHIVOS_DESAFIO:
             assert (publicados / nombre).read_text(encoding="utf-8") == leer(desafio, nombre)
-        assert not (publicados / "solucion.py").exists()
+        # the tests of lesson 3 compute what they expect with its reference solution
+        assert (publicados / "solucion.py").exists() == (desafio == LECCION_3)
+    comun = sitio_lecciones / "_static" / "bucle" / "desafios" / "comun.py"
+    assert comun.read_text(encoding="utf-8") == (RAIZ / "challenges" / "comun.py").read_text()
 
 
 def test_una_traza_con_el_ejecutar_de_la_leccion_3(sitio_lecciones):

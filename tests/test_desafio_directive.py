@@ -78,9 +78,6 @@ def test_el_widget_lleva_sus_datos(html):
             "runtime": "runtime/",
         },
         "runtime_modulos": ["entorno", "escenarios", "guionizado"],
-        "calificador": "_static/bucle/desafios/calificador.py",
-        "desafios": "_static/bucle/desafios/",
-        "runtime": "runtime/",
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]
 
@@ -110,7 +107,7 @@ def test_publica_el_calificador_y_las_pruebas(html):
     for archivo in MOTOR.glob("*.py"):
         assert (motor / archivo.name).read_bytes() == archivo.read_bytes()
     publicados = html / "_static" / "bucle" / "desafios"
-    assert (publicados / "calificador.py").read_bytes() == (RAIZ / "challenges" / "calificador.py").read_bytes()
+    assert sorted(p.name for p in publicados.iterdir()) == [DESAFIO]
     for nombre in ("inicial.py", "pruebas.py"):
         assert (publicados / DESAFIO / nombre).read_bytes() == (CARPETA / nombre).read_bytes()
     # The reference and the known-wrong solutions are not files of the site.
@@ -148,8 +145,7 @@ def test_lo_publicado_basta_para_calificar_desde_la_pagina(html, tmp_path):
     # The challenge files published are exactly those the engine read.
     leidos = {urlsplit(urljoin(pagina, url)).path.lstrip("/") for url in c.leidos()}
     desafios = html / "_static" / "bucle" / "desafios"
-    publicados = {p.relative_to(html).as_posix() for p in desafios.rglob("*.py")
-                  if p.parent != desafios}  # the old one-file grader aside
+    publicados = {p.relative_to(html).as_posix() for p in desafios.rglob("*.py")}
     assert publicados == {r for r in leidos if "/desafios/" in r}
 
 
@@ -172,14 +168,23 @@ def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
     _, w, datos = widget_de(salida / "capitulo" / "desafio.html")
     assert w["data-pagina"] == "capitulo/desafio"
     assert (datos["pista_tras"], datos["solucion_tras"]) == (2, 4)
-    assert datos["calificador"] == "../_static/bucle/desafios/calificador.py"
-    assert datos["runtime"] == "../runtime/"
-    assert (salida / "capitulo" / datos["calificador"]).resolve().is_file()
-    assert (salida / "capitulo" / datos["runtime"] / "entorno.py").resolve().is_file()
     assert datos["urls"]["calificador"] == "../_static/bucle/calificador/"
     assert datos["urls"]["desafios"] == "../_static/bucle/desafios/"
     assert datos["urls"]["runtime"] == "../runtime/"
     assert (salida / "capitulo" / datos["urls"]["calificador"] / "__init__.py").resolve().is_file()
+    assert (salida / "capitulo" / datos["urls"]["runtime"] / "entorno.py").resolve().is_file()
+
+
+def test_se_publican_los_archivos_que_las_pruebas_usan(tmp_path):
+    from tests.test_challenges import carpeta_con_comun
+
+    desafios = carpeta_con_comun(tmp_path)
+    fuente = sitio(tmp_path, {"index.md": f"# Título\n\n```{{desafio}} {DESAFIO}\n\nEnunciado.\n```\n"},
+                   f"bucle_desafios_dir = {str(desafios)!r}\n")
+    construir(fuente, tmp_path / "html")
+    publicados = tmp_path / "html" / "_static" / "bucle" / "desafios"
+    assert (publicados / "comun.py").read_bytes() == (desafios / "comun.py").read_bytes()
+    assert sorted(p.name for p in (publicados / DESAFIO).iterdir()) == ["inicial.py", "pruebas.py"]
 
 
 def test_una_pagina_sin_desafios_no_publica_nada(html, tmp_path):
@@ -207,6 +212,7 @@ def test_un_desafio_mal_escrito_rompe_la_construccion_en_su_linea(tmp_path, cont
 def test_un_desafio_que_no_pasa_sus_comprobaciones_rompe_la_construccion(tmp_path):
     desafios = tmp_path / "desafios"
     shutil.copytree(CARPETA, desafios / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(CARPETA.parent / "comun.py", desafios / "comun.py")  # what its tests usar
     roto = desafios / DESAFIO / "errores" / "sin_tope.py"
     roto.write_text(roto.read_text(encoding="utf-8").replace("una 6.ª vez", "una 9.ª vez"),
                     encoding="utf-8")

@@ -97,8 +97,10 @@ def test_el_bucle_question_answers_are_computed():
     # «cuantos-mensajes»: one call per response, text at turn 6.
     respuestas = [[ns["llamada"](f"c{k}", "listar", carpeta="")] for k in range(1, 6)]
     respuestas.append([ns["texto"]("hecho")])
-    guion = ns["guion_de"](ns["INICIO_BUCLE"], respuestas,
-                           ns["observaciones_de"](respuestas, dict(ns["ENTORNO"])))
+    entorno = dict(ns["ENTORNO"])
+    observaciones = [[ns["ejecutar"](b, entorno) for b in r if b["type"] == "tool_use"]
+                     for r in respuestas]
+    guion = ns["guion_de"](ns["INICIO_BUCLE"], respuestas, observaciones)
     _, _, M = ns["bucle"](ns["ModeloGuionizado"](guion), ns["INICIO_BUCLE"], dict(ns["ENTORNO"]), 10)
     assert len(M) == int(opcion_de("el-bucle", "cuantos-mensajes", "respuesta"))
 

@@ -59,6 +59,7 @@ def construccion(tmp_path_factory):
     desafios = tmp / "desafios"
     shutil.copytree(ROOT / "challenges" / "bucle-con-tope", desafios / "bucle-con-tope",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(ROOT / "challenges" / "comun.py", desafios / "comun.py")  # what tests usar
     roto = desafios / "tope-roto"
     shutil.copytree(desafios / "bucle-con-tope", roto)
     shutil.rmtree(roto / "errores")
@@ -118,5 +119,5 @@ def test_the_messages_say_what_to_fix(construccion):
     rechazo = salida.split("traza_rechazada.md:7: ERROR: ", 1)[1]
     assert "turno 1" in rechazo.lower() and "M[1]" in rechazo, rechazo[:600]
     # The misspelt option: the ones that exist.
-    assert "Las opciones que acepta son :ejecutar:, :id:, :titulo:, :tope:" in salida
+    assert "Las opciones que acepta son :bucle:, :ejecutar:, :id:, :titulo:, :tope:" in salida
     assert "Las opciones que acepta son :pista-tras:, :solucion-tras:" in salida

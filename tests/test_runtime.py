@@ -16,6 +16,11 @@ LISTA_FINAL = "pan, leche, patatas, tomates, pepino, pimiento, ajo, huevos, cebo
 CONTRATO_ENTORNO = {"ENTORNO", "listar", "leer", "escribir", "buscar", "FUNCIONES",
                     "HERRAMIENTAS", "incumple", "texto", "llamada", "resultado", "muestra"}
 CONTRATO_GUIONIZADO = {"ModeloGuionizado", "guion_de", "GuionRoto"}
+#: escenarios.py: conversations as data, and the two functions that make their scripts.
+CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
+                       "INICIO_BUCLE", "RESPUESTAS_BUCLE", "OBSERVACIONES_BUCLE", "guion_bucle",
+                       "INICIO_ERRORES", "RESPUESTAS_ERRORES", "OBSERVACIONES_ERRORES",
+                       "guion_errores"}
 
 
 def cargar(*nombres, ns=None):
@@ -817,6 +822,24 @@ def test_guion_de_exige_un_resultado_por_llamada(rt):
 def test_cada_fichero_deja_solo_los_nombres_del_contrato():
     assert publicos(cargar("entorno")) == CONTRATO_ENTORNO
     assert publicos(cargar("guionizado")) == CONTRATO_GUIONIZADO
+    antes = cargar("entorno", "guionizado")
+    todo = cargar("escenarios", ns=dict(antes))
+    assert publicos(todo) - publicos(antes) == CONTRATO_ESCENARIOS
+    # escenarios.py defines no function of its own beyond the two scripts: what a harness does
+    # with a call (the answer of two challenges) is the reader's to write, not the runtime's.
+    propias = {n for n, v in todo.items() if inspect.isfunction(v)
+               and v.__code__.co_filename == "runtime/escenarios.py"}
+    assert propias == {"guion_bucle", "guion_errores"}
+
+
+def test_los_guiones_de_las_lecciones_son_sus_datos():
+    ns = cargar("entorno", "guionizado", "escenarios")
+    for nombre in ("BUCLE", "ERRORES"):
+        guion = ns[f"guion_{nombre.lower()}"]()
+        respuestas, observaciones = ns[f"RESPUESTAS_{nombre}"], ns[f"OBSERVACIONES_{nombre}"]
+        assert guion == ns["guion_de"](ns[f"INICIO_{nombre}"], respuestas, observaciones)
+        assert [r for _, r in guion] == respuestas
+    assert ns["OBSERVACIONES_BUCLE"] == observaciones_de_la_leccion(ns)
 
 
 def test_los_nombres_internos_de_los_dos_ficheros_no_chocan():

@@ -72,7 +72,7 @@ def test_the_page_gets_what_the_grader_gives_and_the_grader_is_loaded_once(traba
 def test_it_tells_the_page_each_test_as_it_goes(trabajador):
     calificar(trabajador, (DESAFIO / "errores" / "sin_tope.py").read_text(encoding="utf-8"))
     eventos = [(a["evento"], a.get("nombre") or a.get("resultado", {}).get("nombre")) for a in trabajador.avisos]
-    nombres = challenges.calificador()["datos"]("bucle-con-tope")["pruebas"]
+    nombres = challenges.calificador().datos("bucle-con-tope")["pruebas"]
     assert eventos[0] == ("empieza", None)
     assert eventos[1:] == [par for nombre in nombres for par in (("prueba", nombre), ("resultado", nombre))]
     assert all(a["ficha"] == "f1" for a in trabajador.avisos)

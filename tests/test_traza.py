@@ -304,7 +304,7 @@ Texto.
 
 ```{traza}
 inicio = INICIO_BUCLE
-guion = guion_de(inicio, RESPUESTAS_BUCLE[:2], observaciones_de(RESPUESTAS_BUCLE[:2], dict(ENTORNO)))
+guion = guion_de(inicio, RESPUESTAS_BUCLE[:2], OBSERVACIONES_BUCLE[:2])
 ```
 ''', 5, ["con tope 3", "(RuntimeError)", "El guion se acabó"]),
     "nombre": ('''# Nombre

@@ -24,8 +24,7 @@ names, in order), ``pista``, ``pista_tras`` (failed checks before the hint shows
 itself, see ``Calificador.datos``), ``runtime_modulos`` (the runtime modules the tests load, in
 order) and ``urls``, relative to the page, of what the worker fetches: ``calificador`` (the
 folder of the engine package) with ``archivos`` (its files), ``desafios`` (the folder holding
-``<id>/pruebas.py``) and ``runtime``. (``calificador_antiguo``: the old one-file grader, until
-the worker imports the package.)
+``<id>/pruebas.py``) and ``runtime``.
 
 At build time the challenge is checked (the reference passes every test, the starter fails,
 each known-wrong solution fails its test with its message); an unknown id or a failing check is
@@ -57,8 +56,6 @@ MOTOR = Path(__file__).resolve().parent / "calificador"
 #: Where the published files go, inside the HTML output.
 PUBLICADOS = ("_static", "bucle", "desafios")
 PUBLICADO_MOTOR = ("_static", "bucle", "calificador")
-#: The old one-file grader (in the challenges folder), published while the worker still uses it.
-ANTIGUOS = ("calificador.py", "trazas.py")
 
 _comprobados: dict[tuple, "Comprobado"] = {}
 
@@ -71,8 +68,8 @@ class Comprobado:
         calificador = disco.calificador(carpeta, runtime, modulos)
         self.problemas = disco.comprobar(calificador, ident, carpeta)
         self.datos = calificador.datos(ident) if not self.problemas else None
-        leidos = (disco.archivo_leido(url, carpeta) for url in calificador.leidos())
-        self.leidos = sorted({r for r in leidos if r} | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
+        leidos = {disco.archivo_leido(url) for url in calificador.leidos()} - {None}
+        self.leidos = sorted(leidos | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
 
 
 class Desafio(SphinxDirective):
@@ -117,7 +114,6 @@ class Desafio(SphinxDirective):
         base = carpeta / ident
         inicial = (base / "inicial.py").read_text(encoding="utf-8")
         raiz = _raiz_relativa(self)
-        desafios_url = raiz + "/".join(PUBLICADOS) + "/"
         datos = {
             "desafio": ident,
             "inicial": inicial,
@@ -131,14 +127,10 @@ class Desafio(SphinxDirective):
             "urls": {
                 "calificador": raiz + "/".join(PUBLICADO_MOTOR) + "/",
                 "archivos": [p.name for p in _motor()],
-                "desafios": desafios_url,
+                "desafios": raiz + "/".join(PUBLICADOS) + "/",
                 "runtime": raiz + "runtime/",
             },
             "runtime_modulos": list(modulos),
-            # Until the worker imports the package (see ANTIGUOS).
-            "calificador": desafios_url + "calificador.py",
-            "desafios": desafios_url,
-            "runtime": raiz + "runtime/",
         }
         node = nuevo_widget(self, "desafio", datos, ident)
         enunciado = nodes.container(classes=["bucle-desafio-enunciado"])
@@ -211,7 +203,8 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
     """Copy the engine package and the challenge files its grading read into the output."""
     if exception is not None or app.builder.format != "html":
         return
-    leidos = sorted({r for usados in _usados(app.env).values() for rs in usados.values() for r in rs})
+    leidos = sorted({r for usados in _usados(app.env).values()
+                     for del_desafio in usados.values() for r in del_desafio})
     if not leidos:
         return
     motor = Path(app.outdir).joinpath(*PUBLICADO_MOTOR)
@@ -223,9 +216,6 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
     for relativa in leidos:
         (destino / relativa).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(carpeta / relativa, destino / relativa)
-    for nombre in ANTIGUOS:
-        if (carpeta / nombre).is_file():
-            shutil.copyfile(carpeta / nombre, destino / nombre)
 
 
 def setup_desafio(app: Sphinx) -> None:

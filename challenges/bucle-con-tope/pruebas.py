@@ -1,9 +1,11 @@
 """Las pruebas de «bucle-con-tope».
 
 El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al lector); las pruebas toman de ahí sus propias
-referencias (ModeloGuionizado, HERRAMIENTAS, FUNCIONES...) antes de que corra el código del
-lector, que vive en otro espacio y no puede cambiarlas.
+guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
+lector); las pruebas toman de ahí sus propias referencias (ModeloGuionizado, HERRAMIENTAS,
+FUNCIONES...) antes de que corra el código del lector, que vive en otro espacio y no puede
+cambiarlas. Las piezas que comparte con las pruebas de los otros desafíos (Caso, registro,
+AlAzar, breve...) están en comun.py, que carga con usar.
 
 Deja:
 - A_ESCRIBIR: {nombre: parámetros} de lo que escribe el lector (se quita del código inicial).
@@ -20,7 +22,8 @@ número de llamadas al modelo, la tupla devuelta, el entorno, M e `inicio`.
 """
 
 import copy as copia
-import random as azar
+
+usar("comun.py")  # noqa: F821 (usar is in the namespace)
 
 A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}
 
@@ -33,46 +36,6 @@ PISTA = (
 
 
 # ------------------------------------------------------------------ los casos
-
-
-class Caso:
-    """Una conversación con su tope y lo que un bucle correcto hace con ella."""
-
-    def __init__(self, nombre, inicio, respuestas, tope, entorno=None):
-        self.nombre, self.tope = nombre, tope
-        self.inicio = copia.deepcopy(inicio)
-        self.entorno = dict(ENTORNO if entorno is None else entorno)
-        # Las respuestas que el modelo llega a dar: hasta la primera sin llamadas o el tope.
-        usadas = []
-        for respuesta in respuestas:
-            usadas.append(respuesta)
-            if len(usadas) == tope or not llamadas_de(respuesta):
-                break
-        if len(usadas) < tope and llamadas_de(usadas[-1]):
-            raise ValueError(f"el caso «{nombre}» se queda sin respuestas antes del tope")
-        self.respuestas = copia.deepcopy(usadas)
-        self.entorno_final = dict(self.entorno)
-        observaciones = observaciones_de(usadas, self.entorno_final)
-        self.guion = guion_de(self.inicio, usadas, observaciones)
-        self.llamadas = len(usadas)
-        self.M = copia.deepcopy(self.guion[-1][0]) + [("asistente", copia.deepcopy(usadas[-1]))]
-        if observaciones[-1]:
-            self.M.append(("usuario", copia.deepcopy(observaciones[-1])))
-        if llamadas_de(usadas[-1]):
-            self.motivo, self.texto = "tope", None
-        else:
-            self.motivo = "fin"
-            self.texto = " ".join(b["text"] for b in usadas[-1] if b["type"] == "text")
-
-    def datos(self):
-        return {"nombre": self.nombre, "guion": self.guion, "inicio": self.inicio,
-                "entorno": self.entorno, "tope": self.tope, "llamadas": self.llamadas,
-                "motivo": self.motivo, "texto": self.texto, "M": self.M,
-                "entorno_final": self.entorno_final}
-
-
-def llamadas_de(respuesta):
-    return [b for b in respuesta if isinstance(b, dict) and b.get("type") == "tool_use"]
 
 
 def nunca_para(n):
@@ -109,45 +72,19 @@ TEXTO_EN_BLOQUES = [
 PETICIONES = ["¿Qué falta para el gazpacho?", "Apunta lo que hay que comprar el sábado.",
               "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
 FRASES = ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."]
-FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
-           "Avísame si falta algo."]
-PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
-
-
-def llamada_posible(rng, mundo, ident):
-    """Una llamada que sale bien sobre `mundo` (que se actualiza como en la conversación)."""
-    carpetas = sorted({r.rsplit("/", 1)[0] for r in mundo if "/" in r})
-    opciones = [
-        lambda: llamada(ident, "listar", carpeta=rng.choice([""] + carpetas)),
-        lambda: llamada(ident, "leer", ruta=rng.choice(sorted(mundo))),
-        lambda: llamada(ident, "buscar", patron=rng.choice(PALABRAS)),
-        lambda: llamada(ident, "escribir", ruta=rng.choice(["lista.txt", "compra/sabado.txt",
-                                                            "notas.txt", "compra/martes.txt"]),
-                        contenido=", ".join(rng.sample(PALABRAS, 3))),
-    ]
-    ll = rng.choice(opciones)()
-    FUNCIONES[ll["name"]](mundo, **ll["input"])
-    return ll
+ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt", "compra/martes.txt"]
 
 
 def conversacion(semilla, turnos, charla_previa=False):
     """(inicio, respuestas) de una conversación generada: turnos - 1 respuestas con 1 a 3
     llamadas (y a veces un texto en cualquier sitio) y una final con 1 o 2 textos."""
-    rng = azar.Random(semilla)
-    mundo = dict(ENTORNO)
+    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    rng = al_azar.rng
     inicio = [("sistema", "Eres un asistente de la compra. Usa las herramientas.")]
     if charla_previa:
         inicio += [("usuario", "Hola."), ("asistente", [texto("Hola, ¿en qué te ayudo?")])]
     inicio.append(("usuario", rng.choice(PETICIONES)))
-    respuestas, n = [], 0
-    for _ in range(turnos - 1):
-        bloques = []
-        for _ in range(rng.randint(1, 3)):
-            n += 1
-            bloques.append(llamada_posible(rng, mundo, f"g{semilla}_{n}"))
-        if rng.random() < 0.5:
-            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
-        respuestas.append(bloques)
+    respuestas = [al_azar.respuesta([None] * rng.randint(1, 3)) for _ in range(turnos - 1)]
     respuestas.append([texto(f) for f in rng.sample(FINALES, rng.randint(1, 2))])
     return inicio, respuestas
 
@@ -198,54 +135,32 @@ def caso_llamado(nombre):
 # ------------------------------------------------------------------ el registro
 
 
-class Detenido(BaseException):
-    """Lanzada en el bucle del lector cuando el registro ya vio un fallo (BaseException: un
-    except Exception del lector no la oculta; y el registro lo recuerda de todos modos)."""
-
-
-def registro(caso):
-    """(modelo, notas): un modelo que sigue el guion del caso y anota cada llamada.
-
-    notas["recibidos"]: cuántos mensajes llegaron en cada llamada; notas["respuestas"]: cuántas
-    respuestas dio; notas["fallo"], notas["turno"]: el primer problema visto y en qué turno.
-    """
-    guionizado = ModeloGuionizado(caso.guion)
+def registro_de(caso):
+    """(modelo, notas): el registro de comun.py con el guion del caso; antes que el modelo
+    guionizado, mira el tope, cuántos mensajes llegan y las herramientas."""
     herramientas = copia.deepcopy(HERRAMIENTAS)
-    notas = {"recibidos": [], "respuestas": 0, "fallo": None, "turno": None}
 
-    def falla(turno, mensaje):
-        if notas["fallo"] is None:
-            notas["fallo"], notas["turno"] = mensaje, turno
-        raise Detenido(notas["fallo"])
-
-    def modelo(M, herramientas_recibidas=None):
-        if notas["fallo"] is not None:
-            raise Detenido(notas["fallo"])
-        turno = notas["respuestas"] + 1
+    def antes(turno, M, recibidas):
         if turno > caso.tope:
-            falla(turno, excede(caso, turno))
+            return excede(caso, turno)
         if isinstance(M, (list, tuple)):
-            notas["recibidos"].append(len(M))
             esperados = caso.guion[turno - 1][0] if turno <= len(caso.guion) else None
             if esperados is not None and len(M) != len(esperados):
-                falla(turno, str(GuionRoto(turno, esperados, list(M))))
-        if herramientas_recibidas is None:
-            falla(turno, f"En el turno {turno} el modelo no recibió las herramientas: "
-                         f"llámalo como modelo(M, HERRAMIENTAS).")
-        if isinstance(herramientas_recibidas, (list, tuple)) \
-                and list(herramientas_recibidas) != herramientas:
-            falla(turno, f"En el turno {turno} el modelo recibió otras herramientas: pásale "
-                         f"HERRAMIENTAS, la lista que dejó entorno.py, tal cual.")
-        try:
-            respuesta = guionizado(M, herramientas_recibidas)
-        except (GuionRoto, RuntimeError) as e:  # ya dicen el turno
-            falla(turno, str(e))
-        except Exception as e:  # M o las herramientas no son listas
-            falla(turno, f"En el turno {turno}: {e}")
-        notas["respuestas"] = turno
-        return respuesta
+                return str(GuionRoto(turno, esperados, list(M)))
+        if recibidas is None:
+            return (f"En el turno {turno} el modelo no recibió las herramientas: "
+                    f"llámalo como modelo(M, HERRAMIENTAS).")
+        if isinstance(recibidas, (list, tuple)) and list(recibidas) != herramientas:
+            return (f"En el turno {turno} el modelo recibió otras herramientas: pásale "
+                    f"HERRAMIENTAS, la lista que dejó entorno.py, tal cual.")
+        return None
 
-    return modelo, notas
+    def explica(error, turno):
+        if isinstance(error, (GuionRoto, RuntimeError)):  # ya dicen el turno
+            return str(error)
+        return f"En el turno {turno}: {error}"  # M o las herramientas no son listas
+
+    return registro(caso.guion, antes, explica)
 
 
 # ------------------------------------------------------------------ las pruebas
@@ -253,7 +168,7 @@ def registro(caso):
 
 def prueba_de(caso):
     def prueba(envio):
-        modelo, notas = registro(caso)
+        modelo, notas = registro_de(caso)
         inicio = copia.deepcopy(caso.inicio)
         entorno = dict(caso.entorno)
         hecho = envio.llamar("bucle", modelo, inicio, entorno, caso.tope)
@@ -294,12 +209,6 @@ def comprueba(caso, devuelto, notas, inicio, entorno):
 
 def veces(n):
     return "1 vez" if n == 1 else f"{n} veces"
-
-
-def breve(x):
-    """x en una línea corta: un texto entre «», lo demás con repr."""
-    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
-    return linea if len(linea) <= 80 else linea[:79] + "…"
 
 
 def excede(caso, turno):
@@ -349,21 +258,11 @@ def texto_mal(caso, dicho):
 def entorno_mal(caso, entorno):
     if not isinstance(entorno, dict):
         return "bucle cambió el entorno por otra cosa: trabaja sobre el dict que recibes."
-    for ruta in sorted(set(caso.entorno_final) | set(entorno)):
-        esperado, hay = caso.entorno_final.get(ruta), entorno.get(ruta)
-        if esperado == hay:
-            continue
-        if hay is None:
-            detalle = f"falta el fichero {ruta}"
-        elif esperado is None:
-            detalle = f"sobra el fichero {ruta}"
-        else:
-            detalle = f"{ruta} debía contener {muestra(esperado)} y contiene {muestra(hay)}"
-        mensaje = f"Después del bucle, el entorno no es el esperado: {detalle}."
-        if caso.motivo == "tope":
-            mensaje += "\nPista: ¿ejecutaste también las llamadas de la última respuesta?"
-        return mensaje
-    return "Después del bucle, el entorno no es el esperado."
+    detalle = entorno_distinto(caso.entorno_final, entorno, muestra)
+    mensaje = f"Después del bucle, el entorno no es el esperado: {detalle}."
+    if caso.motivo == "tope":
+        mensaje += "\nPista: ¿ejecutaste también las llamadas de la última respuesta?"
+    return mensaje
 
 
 def M_mal(caso, M):

@@ -1,8 +1,10 @@
 """Las pruebas de «ejecutar-llamada» (la lección «Llamar herramientas»).
 
 El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al lector); las pruebas calculan lo esperado con sus
-propias herramientas, que el código del lector no puede cambiar.
+guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
+lector); las pruebas calculan lo esperado con sus propias herramientas, que el código del
+lector no puede cambiar. Lo que comparten con las pruebas de los otros desafíos (OTRO_ENTORNO,
+cargar, espiar, breve...) está en comun.py, que cargan con usar.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Cada prueba carga el código
 del lector una vez, con envio.funcion("ejecutar") (un espacio nuevo), y llama a su ejecutar
@@ -15,6 +17,8 @@ error del lector, con su línea.
 
 import copy as copia
 
+usar("comun.py")  # noqa: F821 (usar is in the namespace)
+
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
 
 PISTA = (
@@ -24,88 +28,19 @@ PISTA = (
     "resultado(ll[\"id\"], lo que devolvió). No atrapes los errores de la herramienta."
 )
 
-#: El entorno de las pruebas: como ENTORNO, pero con otros ficheros.
-OTRO_ENTORNO = {
-    "lista.txt": "arroz, aceite, sal",
-    "notas.txt": "El martes viene la abuela.\nMenú: lentejas y ensalada.",
-    "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, patatas, cebolla.",
-    "recetas/ensalada.txt": "Ensalada: lechuga, tomate, cebolla.",
-    "compra/martes.txt": "lentejas, chorizo",
-}
-
-
 # ------------------------------------------------------------------ ayudas
-
-
-def cargar(envio):
-    """La función ejecutar del lector, en un espacio nuevo (su espacio: ejecutar.espacio)."""
-    return envio.funcion("ejecutar")
-
-
-def del_lector(envio, error):
-    """¿Lanzó `error` el código del lector? (Si no, es un veredicto del calificador, como el
-    límite de tiempo, y la prueba lo deja pasar.)"""
-    return envio.lanzada is not None and envio.lanzada[0] is error
-
-
-def salida_de(ll, entorno):
-    """Lo que devuelve la herramienta de `ll` sobre `entorno` (que cambia, si escribe)."""
-    return FUNCIONES[ll["name"]](entorno, **ll["input"])
-
-
-def espiar(espacio):
-    """Cambia las herramientas del espacio del lector (en FUNCIONES y sus nombres sueltos) por
-    espías que anotan su nombre y no hacen nada. Devuelve (anotadas, restaurar)."""
-    anotadas, cambios = [], []
-    funciones = espacio.get("FUNCIONES")
-    originales = dict(funciones) if isinstance(funciones, dict) else {}
-
-    def espia(nombre):
-        def herramienta(*args, **kwargs):
-            anotadas.append(nombre)
-            return ""
-        return opaca(herramienta, nombre)  # desde ella, el lector no llega a las pruebas
-
-    for nombre, f in originales.items():
-        cambios.append((funciones, nombre, f))
-        funciones[nombre] = espia(nombre)
-    for global_, valor in list(espacio.items()):
-        for nombre, f in originales.items():
-            if valor is f:
-                cambios.append((espacio, global_, valor))
-                espacio[global_] = espia(nombre)
-
-    def restaurar():
-        for dicc, clave, valor in reversed(cambios):
-            dicc[clave] = valor
-
-    return anotadas, restaurar
-
-
-def breve(x):
-    """x en una línea corta: un texto entre «», un bloque con muestra, lo demás con repr."""
-    if isinstance(x, dict) and x.get("type") in ("text", "tool_use", "tool_result"):
-        return muestra(x)
-    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
-    return linea if len(linea) <= 80 else linea[:79] + "…"
 
 
 def compara(ll, devuelto, salida, entorno_inicial):
     """Fallo si `devuelto` no es resultado(ll["id"], salida)."""
-    con = f"Con {muestra(ll)}, "
-    if devuelto is None:
-        raise Fallo(f"{con}ejecutar no devolvió nada (None): termina con "
-                    f"return resultado(ll[\"id\"], salida).")
-    if isinstance(devuelto, str):
+    def de_un_texto(devuelto):
         que = "lo que devolvió la herramienta" if devuelto == salida else "un texto"
-        raise Fallo(f"{con}ejecutar devolvió {que}, {breve(devuelto)}, y debe devolver un "
-                    f"bloque tool_result: return resultado(ll[\"id\"], salida).")
-    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
-        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver un bloque "
-                    f"tool_result, hecho con resultado(ll[\"id\"], salida).")
-    if devuelto.get("tool_use_id") != ll["id"]:
-        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
-                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
+        return (f"ejecutar devolvió {que}, {breve(devuelto)}, y debe devolver un bloque "
+                f"tool_result: return resultado(ll[\"id\"], salida).")
+    es_tool_result(ll, devuelto, "termina con return resultado(ll[\"id\"], salida).",
+                   de_un_texto, "un bloque tool_result, hecho con resultado(ll[\"id\"], salida)")
+
+    con = f"Con {muestra(ll)}, "
     contenido = devuelto.get("content")
     if contenido != salida:
         mensaje = (f"{con}el contenido del tool_result debía ser lo que devuelve "
@@ -114,10 +49,7 @@ def compara(ll, devuelto, salida, entorno_inicial):
     if devuelto.get("is_error"):
         raise Fallo(f"{con}el tool_result lleva is_error={devuelto.get('is_error')!r}: la "
                     f"llamada salió bien, así que es False (como lo deja resultado).")
-    esperado = resultado(ll["id"], salida)
-    if {**esperado, **devuelto} != esperado:
-        raise Fallo(f"{con}el tool_result debía ser {breve(esperado)} y es {breve(devuelto)}: "
-                    f"hazlo con resultado(ll[\"id\"], salida).")
+    sin_nada_de_mas(ll, devuelto, resultado(ll["id"], salida), "resultado(ll[\"id\"], salida)")
 
 
 def pista_de_contenido(ll, contenido, entorno_inicial):
@@ -154,19 +86,6 @@ def cambios_en(antes, despues):
     return "no es la misma"
 
 
-def entorno_distinto(esperado, hay):
-    """La primera diferencia entre dos entornos, en una frase."""
-    for ruta in sorted(set(esperado) | set(hay)):
-        if esperado.get(ruta) == hay.get(ruta):
-            continue
-        if ruta not in hay:
-            return f"falta el fichero {ruta}"
-        if ruta not in esperado:
-            return f"sobra el fichero {ruta}"
-        return f"{ruta} debía contener {breve(esperado[ruta])} y contiene {breve(hay[ruta])}"
-    return "no es el esperado"
-
-
 # ------------------------------------------------------------------ las pruebas
 
 
@@ -201,13 +120,10 @@ def sale_bien(llamadas):
 
 def no_encaja(ll):
     """Una llamada que no encaja: ValueError con el motivo de incumple, sin ejecutar nada."""
-    motivo = incumple(ll)
-    if motivo is None:
-        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
+    motivo = motivo_de(ll)
 
     def prueba(envio):
-        ejecutar = cargar(envio)
-        anotadas, restaurar = espiar(ejecutar.espacio)
+        ejecutar, anotadas, restaurar = espiado(envio)
         con = f"Con {muestra(ll)}, "
         try:
             try:

@@ -1,9 +1,11 @@
 """Las pruebas de «errores-como-observaciones» (la lección «Errores como observaciones»).
 
 El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al lector); lo esperado se calcula con ese runtime, que
-el código del lector no puede cambiar: `observaciones_de` de escenarios.py es lo que un arnés
-correcto añade tras cada respuesta.
+guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
+lector). Lo esperado se calcula en ese espacio, que el código del lector no puede cambiar, con
+el ejecutar de la solución de referencia (cargada con usar): es lo que un arnés correcto hace
+con cada llamada. Lo que comparten con las pruebas de los otros desafíos (Caso, registro,
+AlAzar, espiar, breve...) está en comun.py, que también cargan con usar.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Hay dos clases de pruebas:
 
@@ -21,7 +23,12 @@ el calificador la cuenta como un error del lector, con su línea.
 """
 
 import copy as copia
-import random as azar
+
+usar("comun.py")  # noqa: F821 (usar is in the namespace)
+usar("errores-como-observaciones/solucion.py")  # noqa: F821
+#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia.
+observa = ejecutar  # noqa: F821
+del ejecutar  # en estas pruebas, ejecutar es siempre el del lector
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
 
@@ -33,64 +40,7 @@ PISTA = (
     "return resultado(ll[\"id\"], salida)."
 )
 
-#: El entorno de las llamadas sueltas: como ENTORNO, pero con otros ficheros.
-OTRO_ENTORNO = {
-    "lista.txt": "arroz, aceite, sal",
-    "notas.txt": "El martes viene la abuela.\nMenú: lentejas y ensalada.",
-    "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, patatas, cebolla.",
-    "recetas/ensalada.txt": "Ensalada: lechuga, tomate, cebolla.",
-    "compra/martes.txt": "lentejas, chorizo",
-}
-
-
 # ------------------------------------------------------------------ ayudas
-
-
-def cargar(envio):
-    """La función ejecutar del lector, en un espacio nuevo (su espacio: ejecutar.espacio)."""
-    return envio.funcion("ejecutar")
-
-
-def del_lector(envio, error):
-    """¿Lanzó `error` el código del lector? (Si no, es un veredicto del calificador, como el
-    límite de tiempo, y la prueba lo deja pasar.)"""
-    return envio.lanzada is not None and envio.lanzada[0] is error
-
-
-def cambiar(espacio, cambios):
-    """Cambia herramientas del espacio del lector, {nombre: nueva}, en FUNCIONES y en los
-    nombres sueltos que apuntan a la misma función. Devuelve la función que lo restaura.
-    (Las nuevas van opacas: desde ellas, el lector no llega a las pruebas.)"""
-    cambios = {nombre: opaca(nueva, nombre) for nombre, nueva in cambios.items()}
-    hechos = []
-    funciones = espacio.get("FUNCIONES")
-    originales = dict(funciones) if isinstance(funciones, dict) else {}
-    for nombre, nueva in cambios.items():
-        if nombre in originales:
-            hechos.append((funciones, nombre, originales[nombre]))
-            funciones[nombre] = nueva
-            for global_, valor in list(espacio.items()):
-                if valor is originales[nombre]:
-                    hechos.append((espacio, global_, valor))
-                    espacio[global_] = nueva
-
-    def restaurar():
-        for dicc, clave, valor in reversed(hechos):
-            dicc[clave] = valor
-    return restaurar
-
-
-def espiar(espacio):
-    """Cambia todas las herramientas por espías que anotan su nombre y no hacen nada.
-    Devuelve (anotadas, restaurar)."""
-    anotadas = []
-
-    def espia(nombre):
-        def herramienta(*args, **kwargs):
-            anotadas.append(nombre)
-            return ""
-        return herramienta
-    return anotadas, cambiar(espacio, {n: espia(n) for n in FUNCIONES})
 
 
 def observado(ll, entorno):
@@ -102,15 +52,7 @@ def observado(ll, entorno):
             FUNCIONES[ll["name"]](dict(entorno), **ll["input"])
         except (OSError, ValueError) as e:
             error = e
-    return observaciones_de([[ll]], entorno)[0][0], error
-
-
-def breve(x):
-    """x en una línea corta: un texto entre «», un bloque con muestra, lo demás con repr."""
-    if isinstance(x, dict) and x.get("type") in ("text", "tool_use", "tool_result"):
-        return muestra(x)
-    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
-    return linea if len(linea) <= 80 else linea[:79] + "…"
+    return observa(ll, entorno), error
 
 
 def lanzo(error):
@@ -140,21 +82,17 @@ def compara(ll, devuelto, esperado, error=None):
         que = "el motivo de incumple, tal cual"
     else:
         que = "el mensaje de la excepción, str(error)"
-    if devuelto is None:
-        raise Fallo(f"{con}ejecutar no devolvió nada (None): devuelve el tool_result con return.")
-    if isinstance(devuelto, str):
+
+    def de_un_texto(devuelto):
         if esperado["is_error"] and devuelto == contenido:
-            raise Fallo(f"{con}ejecutar devolvió el mensaje solo, {breve(devuelto)}: va dentro de "
-                        f"un tool_result, resultado(ll[\"id\"], mensaje, es_error=True), para que "
-                        f"el modelo sepa a qué llamada responde y que es un error.")
-        raise Fallo(f"{con}ejecutar devolvió un texto, {breve(devuelto)}, y debe devolver un "
-                    f"tool_result, hecho con resultado(ll[\"id\"], …).")
-    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
-        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver un tool_result, "
-                    f"hecho con resultado(ll[\"id\"], …).")
-    if devuelto.get("tool_use_id") != ll["id"]:
-        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
-                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
+            return (f"ejecutar devolvió el mensaje solo, {breve(devuelto)}: va dentro de un "
+                    f"tool_result, resultado(ll[\"id\"], mensaje, es_error=True), para que el "
+                    f"modelo sepa a qué llamada responde y que es un error.")
+        return (f"ejecutar devolvió un texto, {breve(devuelto)}, y debe devolver un "
+                f"tool_result, hecho con resultado(ll[\"id\"], …).")
+    es_tool_result(ll, devuelto, "devuelve el tool_result con return.", de_un_texto,
+                   "un tool_result, hecho con resultado(ll[\"id\"], …)")
+
     if bool(devuelto.get("is_error")) != esperado["is_error"]:
         if not esperado["is_error"]:
             raise Fallo(f"{con}el tool_result lleva is_error=True, pero la llamada salió bien: "
@@ -168,9 +106,7 @@ def compara(ll, devuelto, esperado, error=None):
     if hay != contenido:
         raise Fallo(f"{con}el contenido del tool_result debía ser {que}, {breve(contenido)}, y "
                     f"es {breve(hay)}." + pista_de_contenido(hay, error))
-    if {**esperado, **devuelto} != esperado:
-        raise Fallo(f"{con}el tool_result debía ser {breve(esperado)} y es {breve(devuelto)}: "
-                    f"hazlo con resultado(ll[\"id\"], …).")
+    sin_nada_de_mas(ll, devuelto, esperado, "resultado(ll[\"id\"], …)")
 
 
 def pista_de_contenido(hay, error):
@@ -186,31 +122,15 @@ def pista_de_contenido(hay, error):
     return ""
 
 
-def entorno_distinto(esperado, hay):
-    """La primera diferencia entre dos entornos, en una frase."""
-    for ruta in sorted(set(esperado) | set(hay)):
-        if esperado.get(ruta) == hay.get(ruta):
-            continue
-        if ruta not in hay:
-            return f"falta el fichero {ruta}"
-        if ruta not in esperado:
-            return f"sobra el fichero {ruta}"
-        return f"{ruta} debía contener {breve(esperado[ruta])} y contiene {breve(hay[ruta])}"
-    return "no es el esperado"
-
-
 # --------------------------------------------------------------- llamadas sueltas
 
 
 def no_encaja(ll):
     """Una llamada que no encaja: resultado de error con el motivo, sin ejecutar nada."""
-    motivo = incumple(ll)
-    if motivo is None:
-        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
+    motivo = motivo_de(ll)
 
     def prueba(envio):
-        ejecutar = cargar(envio)
-        anotadas, restaurar = espiar(ejecutar.espacio)
+        ejecutar, anotadas, restaurar = espiado(envio)
         escapado = None
         try:
             devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
@@ -329,45 +249,12 @@ def arnes_roto(rota, ll, clase):
 # ------------------------------------------------------------------ conversaciones
 
 
-class Conversacion:
+class Conversacion(Caso):
     """Una conversación que acaba en «fin» y lo que el bucle con un ejecutar correcto hace."""
 
     def __init__(self, nombre, inicio, respuestas):
-        self.nombre = nombre
-        self.inicio = copia.deepcopy(inicio)
-        self.respuestas = copia.deepcopy(respuestas)
-        self.entorno = dict(ENTORNO)
-        self.entorno_final = dict(ENTORNO)
-        self.observaciones = observaciones_de(self.respuestas, self.entorno_final)
-        self.guion = guion_de(self.inicio, self.respuestas, self.observaciones)
-        self.tope = len(respuestas) + 2
-        self.M = copia.deepcopy(self.guion[-1][0] + [("asistente", respuestas[-1])])
-        self.texto = " ".join(b["text"] for b in respuestas[-1] if b["type"] == "text")
+        super().__init__(nombre, inicio, respuestas, len(respuestas) + 2, observa=observa)
         self.errores = sum(1 for obs in self.observaciones for b in obs if b["is_error"])
-
-
-class Detenido(BaseException):
-    """Lanzada en el bucle cuando el modelo ya vio un fallo (BaseException: un except Exception
-    del lector no la oculta)."""
-
-
-def registro(caso):
-    """(modelo, notas): un modelo que sigue el guion del caso y anota el primer fallo."""
-    guionizado = ModeloGuionizado(caso.guion)
-    notas = {"respuestas": 0, "fallo": None, "turno": None}
-
-    def modelo(M, herramientas=None):
-        if notas["fallo"] is not None:
-            raise Detenido(notas["fallo"])
-        turno = notas["respuestas"] + 1
-        try:
-            respuesta = guionizado(M, herramientas)
-        except Exception as e:  # GuionRoto, el guion acabado...: ya dicen el turno
-            notas["fallo"], notas["turno"] = con_pista(e), turno
-            raise Detenido(notas["fallo"]) from None
-        notas["respuestas"] = turno
-        return respuesta
-    return modelo, notas
 
 
 def con_pista(error):
@@ -398,7 +285,7 @@ def con_pista(error):
 def prueba_de(caso):
     def prueba(envio):
         bucle = envio.funcion("bucle")
-        modelo, notas = registro(caso)
+        modelo, notas = registro(caso.guion, explica=lambda error, turno: con_pista(error))
         entorno = dict(caso.entorno)
         try:
             devuelto = bucle(modelo, copia.deepcopy(caso.inicio), entorno, caso.tope)
@@ -447,9 +334,7 @@ def comprueba(caso, devuelto, entorno):
 PETICIONES = ["¿Qué falta para las lentejas?", "Apunta lo que hay que comprar el sábado.",
               "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
 FRASES = ["Voy a mirar.", "Pruebo de otra forma.", "Compruebo otra cosa.", "Sigo."]
-FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
-           "Avísame si falta algo."]
-PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
+ESCRITAS = ["lista.txt", "compra/sabado.txt"]
 
 #: Errores que la lección no enseña (la suya: leer una ruta que no existe y escribir sin
 #: contenido), cada uno como una llamada con el id dado.
@@ -468,43 +353,20 @@ ERRORES_NUEVOS = {
 }
 
 
-def llamada_posible(rng, mundo, ident):
-    """Una llamada que sale bien sobre `mundo` (que se actualiza como en la conversación)."""
-    carpetas = sorted({r.rsplit("/", 1)[0] for r in mundo if "/" in r})
-    opciones = [
-        lambda: llamada(ident, "listar", carpeta=rng.choice([""] + carpetas)),
-        lambda: llamada(ident, "leer", ruta=rng.choice(sorted(mundo))),
-        lambda: llamada(ident, "buscar", patron=rng.choice(PALABRAS)),
-        lambda: llamada(ident, "escribir", ruta=rng.choice(["lista.txt", "compra/sabado.txt"]),
-                        contenido=", ".join(rng.sample(PALABRAS, 3))),
-    ]
-    ll = rng.choice(opciones)()
-    FUNCIONES[ll["name"]](mundo, **ll["input"])
-    return ll
-
-
 def generada(semilla, turnos, errores):
     """Una conversación de `turnos` respuestas: las turnos - 1 primeras piden de 1 a 3 cosas,
     entre ellas, repartidos al azar, los `errores` (nombres de ERRORES_NUEVOS); la última
     responde con texto."""
-    rng = azar.Random(semilla)
-    mundo = dict(ENTORNO)
+    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    rng = al_azar.rng
     inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
     donde = {nombre: rng.randrange(turnos - 1) for nombre in errores}
-    respuestas, n = [], 0
+    respuestas = []
     for t in range(turnos - 1):
-        aqui = [nombre for nombre in errores if donde[nombre] == t]
+        aqui = [ERRORES_NUEVOS[nombre] for nombre in errores if donde[nombre] == t]
         pedidas = aqui + [None] * rng.randint(0 if aqui else 1, 2)
         rng.shuffle(pedidas)
-        bloques = []
-        for nombre in pedidas:
-            n += 1
-            ident = f"g{semilla}_{n}"
-            bloques.append(llamada_posible(rng, mundo, ident) if nombre is None
-                           else ERRORES_NUEVOS[nombre](ident))
-        if rng.random() < 0.5:
-            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
-        respuestas.append(bloques)
+        respuestas.append(al_azar.respuesta(pedidas))
     respuestas.append([texto(rng.choice(FINALES))])
     return Conversacion(f"otra conversación: {len(errores)} errores que la lección no muestra, "
                         f"en {turnos} turnos", inicio, respuestas)

@@ -1,4 +1,5 @@
-# La solución de referencia de «errores-como-observaciones».
+# La solución de referencia de «errores-como-observaciones». El bucle es el del código
+# inicial, el de «El bucle» (bucle-con-tope/solucion.py): solo cambia ejecutar.
 
 
 def ejecutar(ll, entorno):
@@ -15,18 +16,3 @@ def ejecutar(ll, entorno):
         return resultado(ll["id"], str(error), es_error=True)
     return resultado(ll["id"], salida)
 
-
-# El bucle de «El bucle», tal cual.
-def bucle(modelo, inicio, entorno, tope):
-    """Llama al modelo, ejecuta lo que pide y le devuelve lo observado, hasta que
-    responda sin llamadas («fin») o se agote el tope de llamadas al modelo («tope»)."""
-    M = list(inicio)
-    for _ in range(tope):
-        respuesta = modelo(M, HERRAMIENTAS)
-        M.append(("asistente", respuesta))
-        llamadas = [b for b in respuesta if b["type"] == "tool_use"]
-        if not llamadas:
-            texto = " ".join(b["text"] for b in respuesta if b["type"] == "text")
-            return ("fin", texto, M)
-        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
-    return ("tope", None, M)

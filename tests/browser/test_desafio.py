@@ -22,7 +22,7 @@ CURSO = "prueba-desafios"
 DESAFIO = challenges.CARPETA / "bucle-con-tope"
 SOLUCION = (DESAFIO / "solucion.py").read_text(encoding="utf-8")
 INICIAL = (DESAFIO / "inicial.py").read_text(encoding="utf-8")
-NOMBRES = challenges.calificador()["datos"]("bucle-con-tope")["pruebas"]
+NOMBRES = challenges.calificador().datos("bucle-con-tope")["pruebas"]
 TOTAL = len(NOMBRES)
 
 # A loop that never ends, where the grader's time limit sees it.
@@ -329,7 +329,7 @@ def test_the_hint_after_three_failed_checks_and_the_solution_after_six(desafios_
         if intento == 3:
             expect(d.pista).to_be_visible()
             expect(d.resumen).to_contain_text("Tienes una pista debajo.")
-            pista = challenges.calificador()["datos"]("bucle-con-tope")["pista"]
+            pista = challenges.calificador().datos("bucle-con-tope")["pista"]
             expect(d.elemento.locator(".bucle-desafio-pista")).to_contain_text(pista)
         if intento == 5:
             expect(d.boton("Ver la solución")).to_be_hidden()

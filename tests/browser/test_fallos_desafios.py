@@ -25,7 +25,7 @@ from tests.conftest import ROOT, construir
 
 DESAFIO = "bucle-con-tope"
 SOLUCION = (challenges.CARPETA / DESAFIO / "solucion.py").read_text(encoding="utf-8")
-TOTAL = len(challenges.calificador()["nombres"](DESAFIO))
+TOTAL = len(challenges.calificador().nombres(DESAFIO))
 PRIMERA = "la conversación de la lección"
 
 
@@ -251,7 +251,8 @@ inicio = [("sistema", {MARCADO[0]!r}), ("usuario", {MARCADO[1]!r})]
 respuestas = [[llamada("m1", "escribir", ruta="<img src=x onerror=alert(9)>.txt",
                        contenido={MARCADO[2]!r})],
               [texto({MARCADO[0]!r})]]
-guion = guion_de(inicio, respuestas, observaciones_de(respuestas, dict(ENTORNO)))
+observaciones = [[resultado("m1", escribir(dict(ENTORNO), **respuestas[0][0]["input"]))], []]
+guion = guion_de(inicio, respuestas, observaciones)
 ```
 """
 

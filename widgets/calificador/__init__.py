@@ -231,9 +231,10 @@ class Calificador:
         """The result of a check cut short (by a clock that outlived the grader's, by the
         page): the tests in ``hechas`` (name → result) keep theirs; test ``actual`` gets
         ``veredicto`` (a Veredicto), or, if ``actual`` is None (the code was loading), it is the
-        result's ``error``; the others are not tried, with ``motivo``."""
+        result's ``error``; the others are not tried, with ``motivo``. (It runs nothing: a
+        clock's thread may call it while the reader's code holds the main one.)"""
         pruebas = []
-        for nombre in self.nombres(desafio):
+        for nombre, _ in self.pruebas(desafio, nuevo=False)["PRUEBAS"]:
             if nombre in hechas:
                 pruebas.append(hechas[nombre])
             elif nombre == actual:

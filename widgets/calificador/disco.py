@@ -60,9 +60,9 @@ def calificador(desafios, runtime, runtime_modulos=None):
                        runtime_modulos=modulos)
 
 
-def archivo_leido(url, desafios):
-    """The file of folder ``desafios`` that ``url`` (one of :meth:`Calificador.leidos`) names, as
-    a path relative to it; None for a runtime URL."""
+def archivo_leido(url):
+    """The file of the challenges folder that ``url`` (one of :meth:`Calificador.leidos`) names,
+    as a path relative to that folder; None for a runtime URL."""
     ruta = urlsplit(url).path
     if "desafios/" not in ruta:
         return None

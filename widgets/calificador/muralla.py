@@ -66,8 +66,10 @@ sys.addaudithook(_auditar)  # once, when this module is first imported
 
 
 def _oculto(nombre, modulo):
-    nombres = (nombre, getattr(getattr(modulo, "__spec__", None), "name", None) or "")
-    return any(n.split(".")[0] in OCULTOS or n.startswith("trabajador") for n in nombres)
+    raiz = nombre.partition(".")[0]
+    if raiz == "__main__":  # `python -m challenges`: a hidden module under another name
+        raiz = (getattr(getattr(modulo, "__spec__", None), "name", None) or "").partition(".")[0]
+    return raiz in OCULTOS or raiz.startswith("trabajador")
 
 
 class Murado:

@@ -56,7 +56,8 @@ def veredicto(error, fuente, quien, agotado, inundado, limite):
     lineas, llamada = lineas_del_lector(error.__traceback__)
     linea = lineas[-1] if lineas else None
     if isinstance(error, RecursionError) and lineas:
-        # The most repeated of the last ones: the call that repeats, not the «def» that overflowed.
+        # The most repeated of the last ones: the call that repeats, not the «def» that
+        # overflowed.
         ultimas = lineas[-50:]
         linea = max(reversed(ultimas), key=ultimas.count)
     donde = f" en la línea {linea}" if linea else ""

@@ -1,0 +1,294 @@
+"""Lo que comparten las pruebas de los desafíos.
+
+Cada pruebas.py lo carga con usar("comun.py") en su propio espacio de nombres, que ya tiene
+entorno.py, guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le
+da al lector). Deja:
+
+- OTRO_ENTORNO: un entorno como ENTORNO, pero con otros ficheros.
+- cargar(envio), del_lector(envio, error): la función ejecutar del lector, y si una excepción
+  la lanzó su código.
+- cambiar(espacio, cambios), espiar(espacio), espiado(envio): herramientas cambiadas en el
+  espacio del lector.
+- motivo_de(ll), salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
+  observaciones_de(respuestas, entorno, observa).
+- breve(x), entorno_distinto(esperado, hay), es_tool_result(...), sin_nada_de_mas(...): piezas
+  de los mensajes y de las comprobaciones.
+- Caso: una conversación con su tope y lo que un bucle correcto hace con ella.
+- Detenido y registro(guion, antes, explica): el modelo guionizado de una prueba, que anota el
+  primer fallo que ve.
+- AlAzar, FINALES, PALABRAS: conversaciones generadas, siempre las mismas para una semilla.
+"""
+
+import copy as copia
+import random as azar
+
+#: El entorno de las pruebas de llamadas sueltas: como ENTORNO, pero con otros ficheros.
+OTRO_ENTORNO = {
+    "lista.txt": "arroz, aceite, sal",
+    "notas.txt": "El martes viene la abuela.\nMenú: lentejas y ensalada.",
+    "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, patatas, cebolla.",
+    "recetas/ensalada.txt": "Ensalada: lechuga, tomate, cebolla.",
+    "compra/martes.txt": "lentejas, chorizo",
+}
+
+
+# ------------------------------------------------------------ el código del lector
+
+
+def cargar(envio):
+    """La función ejecutar del lector, en un espacio nuevo (su espacio: ejecutar.espacio)."""
+    return envio.funcion("ejecutar")
+
+
+def del_lector(envio, error):
+    """¿Lanzó `error` el código del lector? (Si no, es un veredicto del calificador, como el
+    límite de tiempo, y la prueba lo deja pasar.)"""
+    return envio.lanzada is not None and envio.lanzada[0] is error
+
+
+def cambiar(espacio, cambios):
+    """Cambia herramientas del espacio del lector, {nombre: nueva}, en FUNCIONES y en los
+    nombres sueltos que apuntan a la misma función. Devuelve la función que lo restaura.
+    (Las nuevas van opacas: desde ellas, el lector no llega a las pruebas.)"""
+    cambios = {nombre: opaca(nueva, nombre) for nombre, nueva in cambios.items()}
+    hechos = []
+    funciones = espacio.get("FUNCIONES")
+    originales = dict(funciones) if isinstance(funciones, dict) else {}
+    for nombre, nueva in cambios.items():
+        if nombre in originales:
+            hechos.append((funciones, nombre, originales[nombre]))
+            funciones[nombre] = nueva
+            for global_, valor in list(espacio.items()):
+                if valor is originales[nombre]:
+                    hechos.append((espacio, global_, valor))
+                    espacio[global_] = nueva
+
+    def restaurar():
+        for dicc, clave, valor in reversed(hechos):
+            dicc[clave] = valor
+    return restaurar
+
+
+def espiar(espacio):
+    """Cambia todas las herramientas por espías que anotan su nombre y no hacen nada.
+    Devuelve (anotadas, restaurar)."""
+    anotadas = []
+
+    def espia(nombre):
+        def herramienta(*args, **kwargs):
+            anotadas.append(nombre)
+            return ""
+        return herramienta
+    return anotadas, cambiar(espacio, {n: espia(n) for n in FUNCIONES})
+
+
+def espiado(envio):
+    """(ejecutar, anotadas, restaurar): la función ejecutar del lector en un espacio nuevo
+    cuyas herramientas son espías (véase espiar)."""
+    ejecutar = cargar(envio)
+    anotadas, restaurar = espiar(ejecutar.espacio)
+    return ejecutar, anotadas, restaurar
+
+
+# ------------------------------------------------------------ llamadas y observaciones
+
+
+def motivo_de(ll):
+    """Por qué `ll` no encaja con su esquema: la prueba que la usa necesita que no encaje."""
+    motivo = incumple(ll)
+    if motivo is None:
+        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
+    return motivo
+
+
+
+def salida_de(ll, entorno):
+    """Lo que devuelve la herramienta de `ll` sobre `entorno` (que cambia, si escribe)."""
+    return FUNCIONES[ll["name"]](entorno, **ll["input"])
+
+
+def ejecuta(ll, entorno):
+    """El tool_result de una llamada que sale bien: lo que hace el ejecutar que da el código
+    inicial de «bucle-con-tope»."""
+    return resultado(ll["id"], salida_de(ll, entorno))
+
+
+def llamadas_de(respuesta):
+    return [b for b in respuesta if isinstance(b, dict) and b.get("type") == "tool_use"]
+
+
+def observaciones_de(respuestas, entorno, observa):
+    """Para cada respuesta, lo que un arnés correcto añade tras ella: observa(ll, entorno) de
+    cada llamada, en orden, sobre `entorno` (que cambia como en la conversación)."""
+    return [[observa(ll, entorno) for ll in llamadas_de(r)] for r in respuestas]
+
+
+# ------------------------------------------------------------------ los mensajes
+
+
+def breve(x):
+    """x en una línea corta: un texto entre «», un bloque con muestra, lo demás con repr."""
+    if isinstance(x, dict) and x.get("type") in ("text", "tool_use", "tool_result"):
+        return muestra(x)
+    linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
+    return linea if len(linea) <= 80 else linea[:79] + "…"
+
+
+def es_tool_result(ll, devuelto, nada, texto, debe):
+    """Fallo si `devuelto` no es un bloque tool_result que responde a la llamada `ll`. Lo que
+    cambia de un desafío a otro: nada, qué hacer si devolvió None; texto(devuelto), el mensaje
+    si devolvió un texto; debe, lo que ejecutar debe devolver."""
+    con = f"Con {muestra(ll)}, "
+    if devuelto is None:
+        raise Fallo(f"{con}ejecutar no devolvió nada (None): {nada}")
+    if isinstance(devuelto, str):
+        raise Fallo(con + texto(devuelto))
+    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
+        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver {debe}.")
+    if devuelto.get("tool_use_id") != ll["id"]:
+        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
+                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
+
+
+def sin_nada_de_mas(ll, devuelto, esperado, hazlo):
+    """Fallo si el tool_result `devuelto` trae claves o valores que `esperado` no tiene."""
+    if {**esperado, **devuelto} != esperado:
+        raise Fallo(f"Con {muestra(ll)}, el tool_result debía ser {breve(esperado)} y es "
+                    f"{breve(devuelto)}: hazlo con {hazlo}.")
+
+
+def entorno_distinto(esperado, hay, enseña=breve):
+    """La primera diferencia entre dos entornos, en una frase (los textos, con `enseña`)."""
+    for ruta in sorted(set(esperado) | set(hay)):
+        if esperado.get(ruta) == hay.get(ruta):
+            continue
+        if ruta not in hay:
+            return f"falta el fichero {ruta}"
+        if ruta not in esperado:
+            return f"sobra el fichero {ruta}"
+        return f"{ruta} debía contener {enseña(esperado[ruta])} y contiene {enseña(hay[ruta])}"
+    return "no es el esperado"
+
+
+# ------------------------------------------------------------------ las conversaciones
+
+
+class Caso:
+    """Una conversación con su tope y lo que un bucle correcto hace con ella.
+
+    observa(ll, entorno) da la observación de cada llamada (por omisión, `ejecuta`: llamadas
+    que salen bien).
+    """
+
+    def __init__(self, nombre, inicio, respuestas, tope, entorno=None, observa=ejecuta):
+        self.nombre, self.tope = nombre, tope
+        self.inicio = copia.deepcopy(inicio)
+        self.entorno = dict(ENTORNO if entorno is None else entorno)
+        # Las respuestas que el modelo llega a dar: hasta la primera sin llamadas o el tope.
+        usadas = []
+        for respuesta in respuestas:
+            usadas.append(respuesta)
+            if len(usadas) == tope or not llamadas_de(respuesta):
+                break
+        if len(usadas) < tope and llamadas_de(usadas[-1]):
+            raise ValueError(f"el caso «{nombre}» se queda sin respuestas antes del tope")
+        self.respuestas = copia.deepcopy(usadas)
+        self.entorno_final = dict(self.entorno)
+        self.observaciones = observaciones_de(usadas, self.entorno_final, observa)
+        self.guion = guion_de(self.inicio, usadas, self.observaciones)
+        self.llamadas = len(usadas)
+        self.M = copia.deepcopy(self.guion[-1][0]) + [("asistente", copia.deepcopy(usadas[-1]))]
+        if self.observaciones[-1]:
+            self.M.append(("usuario", copia.deepcopy(self.observaciones[-1])))
+        if llamadas_de(usadas[-1]):
+            self.motivo, self.texto = "tope", None
+        else:
+            self.motivo = "fin"
+            self.texto = " ".join(b["text"] for b in usadas[-1] if b["type"] == "text")
+
+    def datos(self):
+        return {"nombre": self.nombre, "guion": self.guion, "inicio": self.inicio,
+                "entorno": self.entorno, "tope": self.tope, "llamadas": self.llamadas,
+                "motivo": self.motivo, "texto": self.texto, "M": self.M,
+                "entorno_final": self.entorno_final}
+
+
+class Detenido(BaseException):
+    """Lanzada en el bucle del lector cuando el modelo ya vio un fallo (BaseException: un
+    except Exception del lector no la oculta; y el registro lo recuerda de todos modos)."""
+
+
+def registro(guion, antes=None, explica=None):
+    """(modelo, notas): un modelo que sigue `guion` y anota el primer fallo que ve.
+
+    notas["respuestas"]: cuántas respuestas dio; notas["fallo"], notas["turno"]: el primer
+    problema visto y en qué turno. antes(turno, M, herramientas), si se da, mira la llamada
+    antes que el modelo guionizado y devuelve el mensaje de un fallo, o None; explica(error,
+    turno) da el mensaje de lo que lance el modelo guionizado (por omisión, str(error)).
+    """
+    guionizado = ModeloGuionizado(guion)
+    notas = {"respuestas": 0, "fallo": None, "turno": None}
+
+    def modelo(M, herramientas=None):
+        if notas["fallo"] is not None:
+            raise Detenido(notas["fallo"])
+        turno = notas["respuestas"] + 1
+        fallo = antes(turno, M, herramientas) if antes is not None else None
+        if fallo is None:
+            try:
+                respuesta = guionizado(M, herramientas)
+            except Exception as e:  # GuionRoto, el guion acabado, M que no es una lista...
+                fallo = explica(e, turno) if explica is not None else str(e)
+        if fallo is not None:
+            notas["fallo"], notas["turno"] = fallo, turno
+            raise Detenido(fallo)
+        notas["respuestas"] = turno
+        return respuesta
+    return modelo, notas
+
+
+# ---------------------------------------------- conversaciones que la lección no muestra
+
+FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
+           "Avísame si falta algo."]
+PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
+
+
+class AlAzar:
+    """Las respuestas de una conversación generada con la semilla `semilla`: sus llamadas
+    salen bien sobre un mundo que empieza como ENTORNO y cambia como en la conversación.
+    `frases`: los textos que a veces acompañan a las llamadas; `escritas`: las rutas que
+    puede escribir."""
+
+    def __init__(self, semilla, frases, escritas):
+        self.rng = azar.Random(semilla)
+        self.semilla, self.frases, self.escritas = semilla, frases, escritas
+        self.mundo = dict(ENTORNO)
+        self.n = 0
+
+    def respuesta(self, pedidas):
+        """Una llamada por pedida: None es una que sale bien; si no, pedida(id) la hace. A
+        veces, un texto en cualquier sitio."""
+        bloques = []
+        for pedida in pedidas:
+            self.n += 1
+            ident = f"g{self.semilla}_{self.n}"
+            bloques.append(self.posible(ident) if pedida is None else pedida(ident))
+        if self.rng.random() < 0.5:
+            bloques.insert(self.rng.randrange(len(bloques) + 1), texto(self.rng.choice(self.frases)))
+        return bloques
+
+    def posible(self, ident):
+        """Una llamada que sale bien sobre el mundo (que se actualiza)."""
+        rng, mundo = self.rng, self.mundo
+        carpetas = sorted({r.rsplit("/", 1)[0] for r in mundo if "/" in r})
+        opciones = [
+            lambda: llamada(ident, "listar", carpeta=rng.choice([""] + carpetas)),
+            lambda: llamada(ident, "leer", ruta=rng.choice(sorted(mundo))),
+            lambda: llamada(ident, "buscar", patron=rng.choice(PALABRAS)),
+            lambda: llamada(ident, "escribir", ruta=rng.choice(self.escritas),
+                            contenido=", ".join(rng.sample(PALABRAS, 3))),
+        ]
+        ll = rng.choice(opciones)()
+        salida_de(ll, mundo)
+        return ll
