@@ -151,4 +151,7 @@ if __name__ == "__main__":
     except BrokenPipeError:  # `| head`: the reader of our output left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         codigo = 1
+    except Exception as e:  # noqa: BLE001 - the grader itself broke (a challenge's tests…): 2, not 1
+        print(f"error: el calificador falló: {type(e).__name__}: {e}", file=sys.stderr)
+        codigo = 2
     sys.exit(codigo)

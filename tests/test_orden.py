@@ -10,6 +10,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import challenges
-from challenges import aislado
+from challenges import aislado, lote
 
 RAIZ = Path(__file__).resolve().parent.parent
 DESAFIOS = RAIZ / "challenges"
@@ -595,6 +596,27 @@ def test_sin_nada_que_calificar_sale_con_2(tmp_path):
     assert p.stderr.splitlines() == [
         f"aviso: {tmp_path}: la carpeta no tiene ningún archivo .json",
         "error: no hay nada que calificar"]
+
+
+def test_si_el_proceso_no_arranca_no_hay_veredicto():
+    envio = lote.Envio("a.py", DESAFIO, SOLUCION)
+    [hecho] = lote.calificar([envio], arranque=0.001)
+    assert hecho.resultado is None and not hecho.aprobado
+    assert hecho.problema == "el proceso del calificador no arrancó a tiempo"
+
+
+def test_si_el_calificador_falla_la_orden_sale_con_2(tmp_path):
+    shutil.copytree(DESAFIOS, tmp_path / "challenges", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "challenges" / DESAFIO / "pruebas.py").write_text("raise ImportError('roto')\n")
+    shutil.copytree(RAIZ / "runtime", tmp_path / "runtime",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    p = subprocess.run([sys.executable, "-m", "challenges", DESAFIO,
+                        tmp_path / "challenges" / DESAFIO / "solucion.py"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(RAIZ)})
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr.splitlines()[-1] == "error: el calificador falló: ImportError: roto"
 
 
 def test_la_barra_de_progreso_solo_en_una_terminal(tmp_path):
