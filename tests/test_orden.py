@@ -170,7 +170,7 @@ MUERTES = {
                              "    except BaseException:\n        pass"),
                     {"limite": 0.5, "margen": 0.5}),
     "cpu": ("import time\n" + bucle_de("t = time.process_time()\n"
-                                       "while time.process_time() - t < 0.4:\n    pass"),
+                                       "while time.process_time() - t < 0.15:\n    pass"),
             {"cpu": 1}),
     "memoria": (bucle_de("x = bytearray(1 << 30)"), {"memoria": 256 << 20}),
     "memoria_al_cargar": ("x = ' ' * (1 << 30)\n" + SOLUCION, {"memoria": 256 << 20}),
@@ -276,7 +276,7 @@ def test_limite_de_tiempo_por_prueba_aunque_atrape_todo(muertes):
     assert primera(r)["tipo"] == "tiempo"
     assert primera(r)["mensaje"] == "bucle no terminó en 0,5 s: ¿falta el tope? (y no se dejó detener)"
     no_probadas_tras_la_primera(r, f"«{PRIMERA}» no terminó")
-    assert tarda < 0.5 + 0.5 + 2.5, tarda
+    assert tarda < 0.5 + 0.5 + 4, tarda  # the engine's clock alone would never stop it
 
 
 def test_limite_de_cpu(muertes):
