@@ -1,14 +1,34 @@
-"""``python -m challenges <id> <file.py> [--json]``: grade a file with a challenge's tests.
+"""``python -m challenges``: grade submissions with a challenge's tests, each in its own process.
 
-Prints one line per test (``✔ name`` or ``✘ name: message``, further lines of the message
+::
+
+    python -m challenges <desafío> <archivo.py> [--json]
+    python -m challenges <desafío> <archivos o carpetas…> [--json | --csv]
+    python -m challenges --progreso <progresos exportados (.json) o carpetas…> [--json | --csv]
+
+One file: one line per test (``✔ name`` or ``✘ name: message``, further lines of the message
 indented) and a last line ``N passed, M failed``; with ``--json``, the result instead (its shape:
-``widgets.calificador.resultado``).
-Exit status: 0 when every test passes, 1 when any fails, 2 on a usage error.
+``widgets.calificador.resultado``). A file holding only the function is graded like the full
+starter file with it filled in.
 
-The grader stops a submission that runs past its time limit. Python 3.11 has no
-``sys.monitoring``, and a submission that catches the grader's exception inside an endless loop
-could outlive the limit there; so this command keeps its own clock too: if a test runs for
-``limit + MARGEN`` seconds it prints the verdicts it has and exits.
+Several files, folders (their ``*.py``, at every level) or, with ``--progreso``, files made by
+the page's «Exportar mi progreso» (or folders of them: their ``*.json``): they are graded in
+parallel, as many at once as there are cores, and printed as a table (one row per submission:
+file, challenge, passed/total, first failing test); ``--csv`` prints
+``archivo,desafio,superadas,total,primera_fallida`` and a row per submission, ``--json`` every
+result. An export's stored results are never trusted: the code it saved is graded again (each
+challenge the reader touched; ``null`` code is the starter). What cannot be read (a missing
+file, not UTF-8, an empty folder, a JSON that is not an export, an export of another course
+or version) is one line on stderr, and the rest is graded. A progress bar goes to stderr when
+it is a terminal.
+
+Each submission is graded in a child Python whose result comes signed through a pipe of its
+own (:mod:`challenges.aislado`): not its stdout, not its exit status. ``os._exit``, ``atexit``
+hooks, signals, a killed or broken process become a verdict; and a submission has limits of
+wall time per test, CPU time, memory and output, each told by name when hit.
+
+Exit status: 0 when every test of every submission passes; 1 when any fails (or an item could
+not be read); 2 on a usage error, or when the grader itself could not run.
 """
 
 from __future__ import annotations
@@ -16,15 +36,15 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 
-from widgets.calificador import LIMITE, Veredicto, limites, resultado as resultados
-
-from . import CARPETA, calificador, desafios
+from . import aislado, desafios, lote
 
 USO = "uso: python -m challenges <desafío> <archivo.py> [--json]"
-MARGEN = 3.0
+AYUDA = f"""{USO}
+     python -m challenges <desafío> <archivos o carpetas…> [--json | --csv]
+     python -m challenges --progreso <progresos exportados (.json) o carpetas…> [--json | --csv]"""
+OPCIONES = {"--json", "--csv", "--progreso"}
 
 
 def main(argv: list[str]) -> int:
@@ -33,14 +53,31 @@ def main(argv: list[str]) -> int:
     opciones = [a for a in argv if a.startswith("-")]
     posicionales = [a for a in argv if not a.startswith("-")]
     if opciones and set(opciones) <= {"-h", "--help", "--ayuda"}:
-        print(USO)
+        print(AYUDA)
         print(f"desafíos: {', '.join(desafios())}")
         return 0
-    if set(opciones) - {"--json"} or len(posicionales) != 2:
+    if set(opciones) - OPCIONES:
+        return _uso(f"no hay ninguna opción {', '.join(sorted(set(opciones) - OPCIONES))}")
+    if {"--json", "--csv"} <= set(opciones):
+        return _uso("--json y --csv no van juntas: elige una")
+    formato = "json" if "--json" in opciones else "csv" if "--csv" in opciones else None
+    if "--progreso" in opciones:
+        if not posicionales:
+            return _uso("hacen falta los progresos exportados (archivos .json o carpetas)")
+        envios, problemas = lote.de_progresos(posicionales)
+        return _lote(envios, problemas, formato)
+    if len(posicionales) < 2:
         return _uso("hacen falta el desafío y el archivo")
-    desafio, ruta = posicionales
+    desafio, *rutas = posicionales
     if desafio not in desafios():
         return _uso(f"no hay ningún desafío «{desafio}»; los hay: {', '.join(desafios())}")
+    if len(rutas) == 1 and formato != "csv" and not Path(rutas[0]).is_dir():
+        return _uno(desafio, rutas[0], formato == "json")
+    envios, problemas = lote.de_archivos(desafio, rutas)
+    return _lote(envios, problemas, formato)
+
+
+def _uno(desafio: str, ruta: str, como_json: bool) -> int:
     archivo = Path(ruta)
     if not archivo.is_file():
         return _uso(f"no existe el archivo {ruta}")
@@ -48,16 +85,38 @@ def main(argv: list[str]) -> int:
         codigo = archivo.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         return _uso(f"no se puede leer {ruta}: {e}")
-
-    c = calificador(CARPETA)
-    como_json = "--json" in opciones
-    reloj = _Reloj(c, desafio, como_json)
     try:
-        resultado = c.calificar(desafio, codigo, al_empezar=reloj.empieza, al_acabar=reloj.acaba)
-    finally:
-        reloj.para()
+        resultado = aislado.calificar(desafio, codigo)
+    except aislado.NoArranco as e:
+        print(f"error: no se pudo calificar {ruta}: {e}", file=sys.stderr)
+        return 2
     _imprimir(resultado, como_json)
     return 0 if resultado["superadas"] == resultado["total"] else 1
+
+
+def _lote(envios: list[lote.Envio], problemas: list[lote.Problema], formato: str | None) -> int:
+    for problema in problemas:
+        print(f"aviso: {problema}", file=sys.stderr, flush=True)
+    barra = lote.Barra(sys.stderr)
+    try:
+        calificados = lote.calificar(envios, al_acabar=barra)
+    finally:
+        barra.borrar()
+    for c in calificados:
+        if c.problema is not None:
+            print(f"error: no se pudo calificar {c.envio.nombre}: {c.problema}", file=sys.stderr)
+    if formato == "json":
+        print(lote.como_json(calificados, problemas))
+    elif formato == "csv":
+        sys.stdout.write(lote.como_csv(calificados))
+    elif calificados:
+        print(lote.tabla(calificados))
+    sys.stdout.flush()
+    if not calificados or any(c.problema is not None for c in calificados):
+        if not calificados:
+            print("error: no hay nada que calificar", file=sys.stderr)
+        return 2
+    return 0 if not problemas and all(c.aprobado for c in calificados) else 1
 
 
 def _uso(problema: str) -> int:
@@ -86,45 +145,13 @@ def _sangrado(texto: str) -> str:
     return "\n".join([primera] + ["    " + linea for linea in resto])
 
 
-class _Reloj:
-    """The command's own clock: a test that outlives the grader's limit ends the process."""
-
-    def __init__(self, c, desafio: str, como_json: bool):
-        self.c, self.desafio, self.como_json = c, desafio, como_json
-        self.funcion = next(iter(c.a_escribir(desafio)))
-        self.empezadas: list[str] = []
-        self.hechas: dict[str, dict] = {}
-        self.temporizador: threading.Timer | None = None
-
-    def empieza(self, nombre: str) -> None:
-        self.para()
-        self.empezadas.append(nombre)
-        self.temporizador = threading.Timer(LIMITE + MARGEN, self.plantarse)
-        self.temporizador.daemon = True
-        self.temporizador.start()
-
-    def acaba(self, resultado: dict) -> None:
-        self.para()
-        self.hechas[resultado["nombre"]] = resultado
-
-    def para(self) -> None:
-        if self.temporizador is not None:
-            self.temporizador.cancel()
-
-    def plantarse(self) -> None:
-        # The main thread is stuck in the submission: say what is known and leave.
-        actual = self.empezadas[-1]
-        veredicto = Veredicto("tiempo", limites.no_se_dejo_detener(self.funcion, LIMITE))
-        resultado = self.c.cortado(self.desafio, self.hechas, actual, veredicto,
-                                   resultados.no_termino(actual))
-        _imprimir(resultado, self.como_json, sys.__stdout__)
-        os._exit(1)
-
-
 if __name__ == "__main__":
     try:
         codigo = main(sys.argv[1:])
     except BrokenPipeError:  # `| head`: the reader of our output left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         codigo = 1
+    except Exception as e:  # noqa: BLE001 - the grader itself broke (a challenge's tests…): 2, not 1
+        print(f"error: el calificador falló: {type(e).__name__}: {e}", file=sys.stderr)
+        codigo = 2
     sys.exit(codigo)

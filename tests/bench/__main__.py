@@ -20,7 +20,7 @@ from widgets.serve import servir
 
 from tests.conftest import CHROMIUM, _host
 
-from . import construccion, desnuda, faro, medidas
+from . import construccion, desnuda, faro, medidas, orden
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
@@ -276,8 +276,13 @@ def main(argv=None):
     parser.add_argument("--builds", type=int, default=5, help="builds of each kind (5)")
     parser.add_argument("--lighthouse", type=int, default=5, help="Lighthouse runs (5)")
     parser.add_argument("--sitio", type=Path, help="measure this built site; no build times")
+    parser.add_argument("--orden", type=int, default=3,
+                        help="runs of the grader command's figures (3; 0 skips them)")
     args = parser.parse_args(argv)
     inicio = time.monotonic()
+    # The grader command's figures first (CPython only), on a machine not yet busy with the
+    # browser; printed after the browser's table.
+    orden_r = orden.medir(args.orden, avisar) if args.orden else None
     registro = Registro()
     with tempfile.TemporaryDirectory(prefix="bucle-bench-") as tmp:
         tmp = Path(tmp)
@@ -306,6 +311,9 @@ def main(argv=None):
         f"{fecha}; the whole bench took {(time.monotonic() - inicio) / 60:.1f} min",
     ]
     print(imprimir(filas(r, limpias, una, faro_r), "## make bench", pie))
+    if orden_r is not None:
+        print()
+        print(orden.tabla(orden_r))
     return 0
 
 

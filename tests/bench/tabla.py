@@ -46,6 +46,8 @@ class Fila:
 def _numero(valor: float, unidad: str) -> str:
     if unidad == "s":
         return f"{valor:.2f}"
+    if unidad.endswith("/s"):
+        return f"{valor:.1f}"
     if unidad == "KB":
         return f"{valor / 1000:,.0f}" if valor >= 10_000 else f"{valor / 1000:.1f}"
     return f"{valor:.0f}"
@@ -63,9 +65,11 @@ def celda(valores: list[float] | None, unidad: str) -> str:
             f", n={len(valores)})")
 
 
-def imprimir(filas: list[Fila], titulo: str, pie: list[str]) -> str:
-    """The table as Markdown (it reads in a terminal and pastes into BENCHMARKS.md)."""
-    cabecera = ["Figure", "El bucle (median, range)", "Bare Pyodide", "Ratio", "Target", "Met"]
+def imprimir(filas: list[Fila], titulo: str, pie: list[str],
+             columnas: tuple[str, str] = ("El bucle (median, range)", "Bare Pyodide")) -> str:
+    """The table as Markdown (it reads in a terminal and pastes into BENCHMARKS.md);
+    ``columnas`` names the figure's column and the one it is compared with."""
+    cabecera = ["Figure", *columnas, "Ratio", "Target", "Met"]
     lineas = []
     for fila in filas:
         if fila.falta:
