@@ -29,6 +29,8 @@ DESAFIO = "bucle-con-tope"
 SOLUCION = (DESAFIOS / DESAFIO / "solucion.py").read_text(encoding="utf-8")
 INICIAL = (DESAFIOS / DESAFIO / "inicial.py").read_text(encoding="utf-8")
 PRIMERA = "la conversación de la lección"
+#: How many tests the challenge has, as the engine counts them.
+TOTAL = len(challenges.calificador().nombres(DESAFIO))
 #: The page of each challenge (the lesson's docname), as the page keys its storage.
 PAGINAS = {"bucle-con-tope": "el-bucle", "ejecutar-llamada": "llamar-herramientas",
            "errores-como-observaciones": "errores"}
@@ -99,7 +101,9 @@ def en_proceso(referencia):
 
 # ------------------------------------------------------------------ the two fooling submissions
 
-ENGANO_IMPRIME = "print('12 passed, 0 failed')\nimport os\nos._exit(0)\n"
+#: What a passing run prints last, which the first fooling submission prints itself.
+APROBADO = f"{TOTAL} passed, 0 failed"
+ENGANO_IMPRIME = f"print({APROBADO!r})\nimport os\nos._exit(0)\n"
 ENGANO_ATEXIT = ("import atexit, os\natexit.register(lambda: os._exit(0))\n" + SOLUCION
                  + "\nraise SystemExit\n")
 
@@ -109,7 +113,7 @@ def enganos(tmp_path_factory):
     carpeta = tmp_path_factory.mktemp("enganos")
     archivos = []
     for nombre, codigo in (("imprime", ENGANO_IMPRIME), ("atexit", ENGANO_ATEXIT),
-                           ("escribe_en_1", "import os\nos.write(1, b'12 passed, 0 failed\\n')\n"
+                           ("escribe_en_1", f"import os\nos.write(1, {(APROBADO + chr(10)).encode()!r})\n"
                                             "os._exit(0)\n")):
         archivos.append(carpeta / f"{nombre}.py")
         archivos[-1].write_text(codigo, encoding="utf-8")
@@ -124,15 +128,15 @@ def test_el_que_imprime_12_passed_y_sale_con_os_exit_suspende(enganos):
     assert lineas[0] == ("✘ tu código terminó el proceso con os._exit(0) mientras se cargaba: "
                          "aquí no se termina el programa; devuelve el resultado con return.")
     assert lineas[1] == f"✘ {PRIMERA}: no se probó: tu código no se pudo cargar"
-    assert lineas[-1] == "0 passed, 12 failed"
-    assert "12 passed, 0 failed" not in p.stdout
+    assert lineas[-1] == f"0 passed, {TOTAL} failed"
+    assert APROBADO not in p.stdout
 
 
 def test_lo_que_escribe_en_la_salida_del_proceso_no_sale_en_la_de_la_orden(enganos):
     p = enganos["escribe_en_1"]
     assert p.returncode == 1
-    assert "12 passed, 0 failed" not in p.stdout + p.stderr
-    assert p.stdout.splitlines()[-1] == "0 passed, 12 failed"
+    assert APROBADO not in p.stdout + p.stderr
+    assert p.stdout.splitlines()[-1] == f"0 passed, {TOTAL} failed"
 
 
 def test_el_que_registra_atexit_con_os_exit_y_lanza_SystemExit_suspende(enganos):
@@ -140,7 +144,7 @@ def test_el_que_registra_atexit_con_os_exit_y_lanza_SystemExit_suspende(enganos)
     assert p.returncode == 1
     lineas = p.stdout.splitlines()
     assert lineas[0].startswith("✘ Tu código llamó a sys.exit() (o a exit o quit) en la línea ")
-    assert lineas[-1] == "0 passed, 12 failed"
+    assert lineas[-1] == f"0 passed, {TOTAL} failed"
 
 
 # ------------------------------------------------------------------ deaths and limits
@@ -253,7 +257,7 @@ def test_cerrar_o_cambiar_el_canal_suspende(muertes, nombre):
 def test_cerrar_stdout_no_cambia_el_veredicto(muertes):
     r, _ = muertes["cierra_stdout"]
     assert r["error"] is None
-    assert r["superadas"] == r["total"] == 12
+    assert r["superadas"] == r["total"] == TOTAL
 
 
 def test_KeyboardInterrupt_es_un_veredicto(muertes):
@@ -507,7 +511,7 @@ def test_un_lote_de_progresos_en_json_vuelve_a_calificar_el_codigo(progresos, en
     # Luis kept the starter of ejecutar-llamada: it fails, whatever his export says.
     luis = str(carpeta / "clase" / "luis.json")
     assert vistos[(luis, "ejecutar-llamada")]["superadas"] == 0
-    assert vistos[(luis, DESAFIO)]["superadas"] == 12
+    assert vistos[(luis, DESAFIO)]["superadas"] == TOTAL
 
 
 def test_csv_con_su_cabecera_y_una_fila_por_envio(progresos, en_proceso):
@@ -544,7 +548,7 @@ def test_las_entradas_malas_son_una_linea_cada_una_y_el_resto_se_califica(tmp_pa
         f"aviso: {tmp_path / 'no-existe.py'}: no existe",
         f"aviso: {tmp_path / 'latin1.py'}: no está en UTF-8: no se puede leer",
     ]
-    assert p.stdout.splitlines()[1].split()[:3] == [str(tmp_path / "bien.py"), DESAFIO, "12/12"]
+    assert p.stdout.splitlines()[1].split()[:3] == [str(tmp_path / "bien.py"), DESAFIO, f"{TOTAL}/{TOTAL}"]
 
     bien = {clave(DESAFIO): guardado(SOLUCION)}
     malos = {
@@ -574,7 +578,7 @@ def test_las_entradas_malas_son_una_linea_cada_una_y_el_resto_se_califica(tmp_pa
     assert avisos[-1] == f"aviso: {tmp_path / 'latin1.json'}: no está en UTF-8: no se puede leer"
     assert len(avisos) == len(malos) + 2
     filas = p.stdout.splitlines()[1:-1]
-    assert [f.split()[:3] for f in filas] == [[str(tmp_path / "bien.json"), DESAFIO, "12/12"]]
+    assert [f.split()[:3] for f in filas] == [[str(tmp_path / "bien.json"), DESAFIO, f"{TOTAL}/{TOTAL}"]]
 
 
 @pytest.mark.parametrize("args, problema", [
