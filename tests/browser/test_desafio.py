@@ -81,6 +81,18 @@ class Desafio:
 
     def codigo(self):
         expect(self.editor).to_be_visible(timeout=ESPERA)
+        # CodeMirror draws its lines again as it measures the page (seen under load: one line
+        # read empty right after the editor appeared), so the text is what two reads in a row
+        # agree on.
+        leido, antes = self._lineas(), None
+        for _ in range(40):
+            if leido == antes:
+                break
+            self.page.wait_for_timeout(100)
+            leido, antes = self._lineas(), leido
+        return leido
+
+    def _lineas(self):
         # An empty line of the editor reads as "\n" (its <br>).
         lineas = self.elemento.locator(".cm-line").all_inner_texts()
         return "\n".join("" if linea == "\n" else linea for linea in lineas)
