@@ -48,6 +48,7 @@ import time
 from pathlib import Path
 
 from widgets.calificador import LIMITE, Veredicto, limites, resultado as resultados
+from widgets.calificador.veredictos import durante, termino_el_proceso
 
 from . import CARPETA, calificador
 
@@ -81,8 +82,6 @@ class NoArranco(RuntimeError):
 # ---------------------------------------------------------------- the verdicts
 
 
-def _durante(actual):
-    return f"mientras se calificaba «{actual}»" if actual else "mientras se cargaba"
 
 
 def _bytes(n):
@@ -94,9 +93,6 @@ def _bytes(n):
     return f"{n:,} bytes".replace(",", " ")
 
 
-def texto_exit(codigo, actual):
-    return (f"tu código terminó el proceso con os._exit({codigo}) {_durante(actual)}: aquí no "
-            f"se termina el programa; devuelve el resultado con return.")
 
 
 def texto_senal(numero, actual):
@@ -104,40 +100,40 @@ def texto_senal(numero, actual):
         nombre = signal.Signals(numero).name
     except ValueError:
         nombre = f"número {numero}"
-    return (f"el proceso murió por la señal {nombre} {_durante(actual)}: tu código lo mató o "
+    return (f"el proceso murió por la señal {nombre} {durante(actual)}: tu código lo mató o "
             f"lo rompió (¿os.kill, ctypes, faulthandler?).")
 
 
 def texto_cpu(cpu, actual):
     return (f"tu código gastó más de {limites.segundos(cpu)} de CPU (el límite de tiempo de CPU "
-            f"de cada envío) {_durante(actual)}: ¿un bucle que trabaja sin fin?")
+            f"de cada envío) {durante(actual)}: ¿un bucle que trabaja sin fin?")
 
 
 def texto_memoria(memoria, actual=None, quien=None, donde=""):
     """The memory limit: said of the process (``actual``: the test running) or, when the
     engine caught the MemoryError, of ``quien`` (the reader's function) ``donde``."""
-    cuando = f" {_durante(actual)}" if quien is None else ""
+    cuando = f" {durante(actual)}" if quien is None else ""
     return (f"{quien or 'tu código'} se quedó sin memoria{donde}{cuando}: pasó del límite de "
             f"memoria de cada envío ({_bytes(memoria)}). ¿Una lista que crece sin fin?")
 
 
 def texto_salida(salida, actual):
     return (f"tu código escribió más de {_bytes(salida)} en la salida del proceso (el límite de "
-            f"salida de cada envío) {_durante(actual)}: ¿un bucle sin fin que escribe?")
+            f"salida de cada envío) {durante(actual)}: ¿un bucle sin fin que escribe?")
 
 
 def texto_canal(actual):
     return (f"tu código cerró o cambió el canal por el que el calificador da su resultado "
-            f"{_durante(actual)}: no toques los descriptores de archivo del proceso.")
+            f"{durante(actual)}: no toques los descriptores de archivo del proceso.")
 
 
 def texto_interrumpido(actual):
-    return (f"tu código lanzó KeyboardInterrupt {_durante(actual)}: aquí nadie lo interrumpe; "
+    return (f"tu código lanzó KeyboardInterrupt {durante(actual)}: aquí nadie lo interrumpe; "
             f"devuelve el resultado con return.")
 
 
 def texto_roto(excepcion, actual):
-    return (f"el calificador falló {_durante(actual)} ({excepcion}): no es culpa de tu código, "
+    return (f"el calificador falló {durante(actual)} ({excepcion}): no es culpa de tu código, "
             f"o tu código lo rompió.")
 
 
@@ -257,7 +253,7 @@ def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: flo
         return nombrar_memoria(fin.final, memoria)
     actual = fin.actual
     quien = next(iter(padre.a_escribir(desafio)), "Tu código") if actual else "Tu código"
-    motivo = f"el proceso se cortó en «{actual}»" if actual else resultados.sin_cargar()
+    motivo = resultados.se_corto(actual) if actual else resultados.sin_cargar()
     if fin.muerte == "tiempo":
         veredicto = Veredicto("tiempo", limites.no_se_dejo_detener(quien, limite))
         motivo = resultados.no_termino(actual) if actual else motivo
@@ -382,7 +378,7 @@ class _Hijo:
             if senal == signal.SIGXCPU or (senal == signal.SIGKILL and self.cpu_usada >= cpu):
                 return Veredicto("tiempo", texto_cpu(cpu, actual))
             return Veredicto("error", texto_senal(senal, actual))
-        return Veredicto("exit", texto_exit(self.estado, actual))
+        return Veredicto("exit", termino_el_proceso(self.estado, actual))
 
     def matar(self) -> None:
         """Kill the child and all it started (its session); before it is reaped, its pid

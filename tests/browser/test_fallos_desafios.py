@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 import challenges
+from challenges import aislado
 from tests.browser.test_fallos_celdas import (ESPERA, MARCADO, NORMAL, Celda, pagina_compartida,
                                               vigilar)
 from tests.conftest import ROOT, construir
@@ -202,6 +203,41 @@ def veredicto_y_siguiente(en_leccion, fallo):
         celda = Celda(en_leccion.page)
         celda.correr(NORMAL)
         expect(celda.texto).to_have_text("42\n")
+
+
+# A submission that ends the process: the command's child dies, the page's Python stops.
+SALIDAS = {
+    "al cargarse": "import os\nos._exit(0)\n",
+    "en bucle": bucle("os._exit(3)", antes="import os"),
+}
+
+
+@pytest.mark.navegador
+@pytest.mark.parametrize("cuando", SALIDAS)
+def test_os_exit_gets_the_commands_verdict_word_for_word(en_leccion, cuando):
+    """The page and ``python -m challenges`` say the same of os._exit (the engine's words), and
+    the verdict box holds nothing else (no stray «null» under the message)."""
+    codigo = SALIDAS[cuando]
+    del_orden = aislado.calificar(DESAFIO, codigo)
+    d = Desafio(en_leccion.page)
+    resumen = d.comprobar(codigo)
+    assert resumen.startswith(f"0 de {TOTAL} pruebas superadas"), resumen
+    error = d.elemento.locator(".bucle-desafio-error")
+    if del_orden["error"]:
+        assert del_orden["error"]["mensaje"].startswith("tu código terminó el proceso con os._exit(0)")
+        expect(error).to_be_visible()
+        expect(error).to_have_text(
+            "Tu código no se pudo cargar" + del_orden["error"]["mensaje"], use_inner_text=False)
+    else:
+        expect(error).to_be_hidden()
+        mensaje = del_orden["pruebas"][0]["mensaje"]
+        assert mensaje == f"tu código terminó el proceso con os._exit(3) mientras se calificaba «{PRIMERA}»: " \
+                          "aquí no se termina el programa; devuelve el resultado con return."
+        assert d.primera() == mensaje
+    motivos = d.elemento.locator(".bucle-desafio-prueba .bucle-desafio-mensaje").all_inner_texts()
+    assert motivos[1:] == [p["mensaje"] for p in del_orden["pruebas"][1:]]
+    expect(d.elemento).not_to_contain_text("null")
+    d.la_siguiente_funciona()
 
 
 @pytest.mark.navegador

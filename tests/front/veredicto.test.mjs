@@ -46,6 +46,9 @@ const MENSAJES = {
   tiempo_al_cargar: "Tu código no terminó de cargarse en 2 s: ¿un bucle sin fin fuera de las funciones? (y no se dejó detener)",
   no_probada: "no se probó: «{prueba}» no terminó",
   no_probada_al_cargar: "no se probó: tu código no se pudo cargar",
+  exit: "tu código terminó el proceso con os._exit({codigo}) mientras se calificaba «{prueba}»: fin.",
+  exit_al_cargar: "tu código terminó el proceso con os._exit({codigo}) mientras se cargaba: fin.",
+  no_probada_tras_exit: "no se probó: el proceso se cortó en «{prueba}»",
 };
 const datosDe = (pruebas) => ({ desafio: "d", pruebas, mensajes: MENSAJES });
 
@@ -84,6 +87,21 @@ test("a check during which Python broke blames the test running, in words", () =
   assert.match(rota(datosDe(["a"]), {}, "a", "RuntimeError: unreachable").pruebas[0].mensaje,
     /\(error de Pyodide: RuntimeError: unreachable\)/);
   assert.match(rota(datosDe(["a"]), {}, null, "x").error.mensaje, /^Tu código rompió el Python de la página al cargarse/);
+});
+
+test("os._exit while grading gets the engine's words, with its exit status", () => {
+  // Pyodide's words when the code called os._exit(3) (the worker's Python stopped).
+  const r = rota(datosDe(["a", "b", "c"]), {}, "b", "ExitStatus: Program terminated with exit(3)");
+  assert.deepEqual(r.pruebas.map((p) => [p.tipo, p.mensaje]), [
+    ["no-probada", "no se probó: el proceso se cortó en «b»"],
+    ["exit", "tu código terminó el proceso con os._exit(3) mientras se calificaba «b»: fin."],
+    ["no-probada", "no se probó: el proceso se cortó en «b»"],
+  ]);
+  const cargando = rota(datosDe(["a"]), {}, null, "Program terminated with exit(0)");
+  assert.deepEqual(cargando.error, {
+    tipo: "exit", mensaje: "tu código terminó el proceso con os._exit(0) mientras se cargaba: fin.", linea: null,
+  });
+  assert.equal(cargando.pruebas[0].mensaje, "no se probó: tu código no se pudo cargar");
 });
 
 test("saved state: whatever storage holds becomes a usable state", () => {

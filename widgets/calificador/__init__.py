@@ -39,7 +39,7 @@ from .envio import Envio, cargar
 from .limites import LIMITE, TOPE_SALIDA
 from .muralla import opaca
 from .prueba import Fallo, Veredicto, probar
-from .veredictos import ARCHIVO, de_sintaxis
+from .veredictos import ARCHIVO, de_sintaxis, termino_el_proceso
 
 __all__ = ["Calificador", "Fallo", "Veredicto", "ARCHIVO", "LIMITE", "TOPE_SALIDA", "RUNTIME"]
 
@@ -121,7 +121,9 @@ class Calificador:
         "a_escribir": {name: parameters}, "mensajes"}``. ``mensajes`` are the texts the page
         needs to build a result itself when its watchdog stops the worker (``{prueba}``
         stands for a test's name): ``tiempo`` (the test running), ``tiempo_al_cargar`` (the
-        code was loading), ``no_probada`` and ``no_probada_al_cargar`` (the tests after it)."""
+        code was loading), ``no_probada`` and ``no_probada_al_cargar`` (the tests after it);
+        ``exit`` and ``exit_al_cargar`` (the code ended the process, ``{codigo}`` its exit
+        status: in the page, Pyodide stops with it) and ``no_probada_tras_exit``."""
         ns = self.pruebas(desafio)
         a_escribir = {k: list(v) for k, v in ns["A_ESCRIBIR"].items()}
         quien = next(iter(a_escribir), "Tu código")
@@ -135,6 +137,9 @@ class Calificador:
                 "tiempo_al_cargar": limites.no_se_dejo_detener("Tu código", LIMITE),
                 "no_probada": resultado.texto_no_probada(resultado.no_termino("{prueba}")),
                 "no_probada_al_cargar": resultado.texto_no_probada(resultado.sin_cargar()),
+                "exit": termino_el_proceso("{codigo}", "{prueba}"),
+                "exit_al_cargar": termino_el_proceso("{codigo}", None),
+                "no_probada_tras_exit": resultado.texto_no_probada(resultado.se_corto("{prueba}")),
             },
         }
 

@@ -69,6 +69,11 @@ def sin_cargar(linea=None):
     return "tu código no se pudo cargar" + (f" (línea {linea})" if linea else "")
 
 
+def se_corto(nombre):
+    """The ``motivo`` of the tests after one during which the process ended."""
+    return f"el proceso se cortó en «{nombre}»"
+
+
 def no_termino(nombre):
     """The ``motivo`` of the tests after one that never ended."""
     return f"«{nombre}» no terminó"

@@ -32,6 +32,18 @@ def cita(fuente, linea):
     return f"\n    {texto}" if texto else ""
 
 
+def durante(prueba):
+    """When it happened: «mientras se calificaba «prueba»», or «mientras se cargaba» (None)."""
+    return f"mientras se calificaba «{prueba}»" if prueba else "mientras se cargaba"
+
+
+def termino_el_proceso(codigo, prueba):
+    """The reader's code ended the whole process (``os._exit(codigo)``): the command's child
+    dies, the page's Python stops; both say this."""
+    return (f"tu código terminó el proceso con os._exit({codigo}) {durante(prueba)}: aquí no "
+            f"se termina el programa; devuelve el resultado con return.")
+
+
 def sin_tiempo(quien, limite, linea=None):
     iba = f" (iba por la línea {linea})" if linea else ""
     return Veredicto("tiempo", limites.sin_tiempo(quien, limite, iba), linea)

@@ -310,8 +310,8 @@ class BucleDesafio extends HTMLElement {
       this.error.append(
         h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.noCargo }),
         h("pre", { class: "bucle-desafio-mensaje", text: error.mensaje }),
-        error.linea ? boton(DESAFIO.irALinea(error.linea), () => this.irALinea(error.linea)) : null,
       );
+      if (error.linea) this.error.append(boton(DESAFIO.irALinea(error.linea), () => this.irALinea(error.linea)));
     }
     this.lista.hidden = false;
     this.lista.replaceChildren(...pruebas.map((fila, i) => this.item(fila, i)));

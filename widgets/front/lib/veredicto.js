@@ -10,7 +10,8 @@
 //   registrar(estado, resultado)        → the saved state after a check
 //   combinar(propio, ajeno)             → what this tab and another one know together
 //   detenida(datos, recibidas, actual)  → a result when the page had to stop the grader
-//   rota(datos, recibidas, actual, …)   → a result when the page's Python broke while grading
+//   rota(datos, recibidas, actual, …)   → a result when the page's Python broke (or the code
+//                                         called os._exit) while grading
 //
 // Saved state, under the widget's storage key (lib/almacen.js):
 //   { codigo: string | null,              the reader's code (null: the starter's)
@@ -106,6 +107,8 @@ export function detenida(datos, recibidas, actual) {
  * recursion is what does it; Python was restarted.
  */
 export function rota(datos, recibidas, actual, motivo) {
+  const salida = SALIDA_DE_PYODIDE.exec(motivo ?? "");
+  if (salida && datos.mensajes?.exit) return terminada(datos, recibidas, actual, salida[1]);
   const que = /call stack|too much recursion/i.test(motivo ?? "") ? DESAFIO.rota.pila : DESAFIO.rota.pyodide(motivo);
   return cortada(datos, recibidas, actual, {
     tipo: "error",
@@ -113,6 +116,18 @@ export function rota(datos, recibidas, actual, motivo) {
     carga: DESAFIO.rota.carga(que),
     resto: DESAFIO.rota.resto(actual),
     sinCargar: DESAFIO.rota.sinCargar,
+  });
+}
+
+/** How Pyodide says that the code ended the process (os._exit(n)): «Program terminated with exit(0)». */
+const SALIDA_DE_PYODIDE = /Program terminated with exit\((-?\d+)\)/;
+
+/** The reader's code called os._exit(`codigo`): the engine's words, the same the command gives. */
+function terminada(datos, recibidas, actual, codigo) {
+  const { exit, exit_al_cargar: alCargar, no_probada_tras_exit: tras, no_probada_al_cargar: sinCargar } = datos.mensajes;
+  const con = (texto) => texto.replaceAll("{codigo}", codigo).replaceAll("{prueba}", actual);
+  return cortada(datos, recibidas, actual, {
+    tipo: "exit", mensaje: con(exit), carga: con(alCargar), resto: con(tras), sinCargar,
   });
 }
 
