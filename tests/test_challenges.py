@@ -354,6 +354,12 @@ def test_datos_para_la_pagina(ns):
                             "de las funciones? (y no se dejó detener)",
         "no_probada": "no se probó: «{prueba}» no terminó",
         "no_probada_al_cargar": "no se probó: tu código no se pudo cargar",
+        "exit": "tu código terminó el proceso con os._exit({codigo}) mientras se calificaba "
+                "«{prueba}»: aquí no se termina el programa; devuelve el resultado con return.",
+        "exit_al_cargar": "tu código terminó el proceso con os._exit({codigo}) mientras se "
+                          "cargaba: aquí no se termina el programa; devuelve el resultado con "
+                          "return.",
+        "no_probada_tras_exit": "no se probó: el proceso se cortó en «{prueba}»",
     }
     json.dumps(ns.calificar(DESAFIO, SOLUCION))
     json.dumps(ns.caso(DESAFIO, "la conversación de la lección"))
