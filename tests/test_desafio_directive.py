@@ -58,7 +58,7 @@ def sitio(tmp_path: Path, paginas: dict[str, str], conf_extra: str = "") -> Path
 def test_el_widget_lleva_sus_datos(html):
     _, w, datos = widget_de(html / "index.html")
     assert w["id"] == w["data-bucle-id"] == DESAFIO
-    assert w["data-curso"] == "prueba-desafios" and w["data-pagina"] == "index"
+    assert w["data-bucle-curso"] == "prueba-desafios" and w["data-bucle-pagina"] == "index"
     assert w["class"] == ["bucle-widget", "bucle-desafio"]
     c = challenges.calificador()
     assert datos == {
@@ -168,7 +168,7 @@ def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
     salida = tmp_path / "html"
     construir(fuente, salida)
     _, w, datos = widget_de(salida / "capitulo" / "desafio.html")
-    assert w["data-pagina"] == "capitulo/desafio"
+    assert w["data-bucle-pagina"] == "capitulo/desafio"
     assert (datos["pista_tras"], datos["solucion_tras"]) == (2, 4)
     assert datos["urls"]["calificador"] == "../_static/bucle/calificador/"
     assert datos["urls"]["desafios"] == "../_static/bucle/desafios/"

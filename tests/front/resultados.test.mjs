@@ -63,7 +63,8 @@ for (const [nombre, resultado] of Object.entries(FIXTURES)) {
 
 test("what each fixture shows, in the reader's words", () => {
   const ver = (nombre) => vista(FIXTURES[nombre]);
-  assert.equal(ver("referencia").resumen, "12 de 12 pruebas superadas.");
+  const total = FIXTURES.referencia.pruebas.length; // as many tests as the engine has
+  assert.equal(ver("referencia").resumen, `${total} de ${total} pruebas superadas.`);
   assert.ok(ver("referencia").pruebas.every((f) => f.icono === "✔" && f.estado === "superada"));
 
   const conocido = ver("conocido").pruebas[0];
@@ -76,7 +77,7 @@ test("what each fixture shows, in the reader's words", () => {
   assert.equal(delLector.lugar, "Línea 4");
   assert.equal(delLector.linea, 4);
 
-  assert.match(ver("sintaxis").resumen, /^0 de 12 pruebas superadas\. Tu código no se pudo cargar \(línea 1\)\.$/);
+  assert.match(ver("sintaxis").resumen, new RegExp(`^0 de ${total} pruebas superadas\\. Tu código no se pudo cargar \\(línea 1\\)\\.$`));
   assert.ok(ver("sintaxis").pruebas.every((f) => f.estado === "no probada"));
 
   const [primera, segunda] = ver("tiempo").pruebas;
