@@ -18,6 +18,10 @@ setting                       default                   what it is
 ``bucle_referencia``          ``None``                  id of the challenge whose ``solucion.py``
                                                         defines the ``bucle`` a ``traza`` runs
 ``bucle_pyodide_dir``         ``"node_modules/pyodide"``  where Pyodide's files are taken from
+``bucle_node_modules``        ``"node_modules"``        the npm packages the build runs
+                                                        (``workbox-build``, for the service worker)
+``bucle_sin_conexion``        ``True``                  publish the service worker and the web app
+                                                        manifest (:mod:`widgets.sin_conexion`)
 ============================  ========================  =============================================
 """
 
@@ -35,6 +39,8 @@ AJUSTES = {
     "bucle_desafios_dir": ("challenges", "env", (str,)),
     "bucle_referencia": (None, "env", (str, type(None))),
     "bucle_pyodide_dir": ("node_modules/pyodide", "", (str,)),
+    "bucle_node_modules": ("node_modules", "", (str,)),
+    "bucle_sin_conexion": (True, "html", (bool,)),
 }
 
 

@@ -38,11 +38,13 @@ def setup_extension(app: Sphinx) -> dict:
 
     from .csp import setup_csp
     from .paginas import setup_paginas
+    from .sin_conexion import setup_sin_conexion
     from .traducir import setup_traducir
 
     setup_paginas(app)
     setup_csp(app)
     setup_traducir(app)
+    setup_sin_conexion(app)
     app.connect("build-finished", publish_files)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -30,7 +30,8 @@ CSP = (
 )
 
 #: Content types sent gzip-compressed to a browser that accepts it.
-COMPRIMIBLES = ("text/", "application/javascript", "application/json", "image/svg+xml")
+COMPRIMIBLES = ("text/", "application/javascript", "application/json", "application/manifest+json",
+                "image/svg+xml")
 
 
 @functools.lru_cache(maxsize=256)
@@ -48,6 +49,7 @@ class Manejador(http.server.SimpleHTTPRequestHandler):
         ".py": "text/x-python; charset=utf-8",
         ".json": "application/json",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
     aislamiento = True
     csp = False

@@ -17,6 +17,7 @@ AJUSTES_DEL_REPO = {
     "bucle_runtime_dir": str(RAIZ / "runtime"),
     "bucle_desafios_dir": str(RAIZ / "challenges"),
     "bucle_pyodide_dir": str(RAIZ / "node_modules" / "pyodide"),
+    "bucle_node_modules": str(RAIZ / "node_modules"),
     "bucle_referencia": "bucle-con-tope",
     # widgets.jupyterlite's wheel cache, shared with the course's build
     "bucle_jupyterlite_ruedas": str(RAIZ / "_build" / "ruedas-pyodide"),

@@ -1,6 +1,8 @@
 // Bundles the widgets' front end (run by `make bundle`): every widgets/front/*.js and *.css is an
 // entry point; ES modules with code splitting, so CodeMirror stays in its own chunk that reading
-// a page never loads; the Python the worker runs is imported as text.
+// a page never loads; the Python the worker runs is imported as text. The service worker
+// (servicio/sw.js, with Workbox) is bundled apart, as one classic script: sw.js, whose list of
+// files the site build writes in (widgets/sin_conexion.py).
 //
 // One patch, for a site that works under `style-src 'self'`: CodeMirror's style-mod writes its
 // rules into a <style> element when the root is a document (inline CSS, blocked by that policy)
@@ -33,9 +35,11 @@ const estilosSinElementoStyle = {
   },
 };
 
+const salida = process.argv[2] ?? join(aqui, "..", "static");
+
 await esbuild.build({
   entryPoints: entradas,
-  outdir: process.argv[2] ?? join(aqui, "..", "static"),
+  outdir: salida,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -46,4 +50,15 @@ await esbuild.build({
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
   plugins: [estilosSinElementoStyle],
+});
+
+await esbuild.build({
+  entryPoints: [join(aqui, "servicio", "sw.js")],
+  outfile: join(salida, "sw.js"),
+  bundle: true,
+  format: "iife",
+  target: "es2022",
+  minify: true,
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
 });

@@ -268,3 +268,19 @@ export const PYTHON = {
   desconocida: (type) => `mensaje desconocido: ${type}`,
   exterior: "El curso no sale de este sitio: no hay acceso a la red desde Python.",
 };
+
+/** The course without a connection (sin-conexion.js): saving it, and its updates. */
+export const SIN_CONEXION = {
+  guardando: (bytes, total) => `Guardando el curso para usarlo sin conexión… ` +
+    `${Math.round(bytes / 1e6).toLocaleString("es-ES")} de ${megas(total)}`,
+  noGuardar: "No guardar",
+  guardado: (total) => `Curso guardado (${megas(total)}): en este navegador funciona también sin conexión.`,
+  rechazado: "No se guardará el curso. Con conexión, todo funciona igual.",
+  fallo: "No se pudo guardar el curso para usarlo sin conexión; se volverá a intentar en la " +
+    "próxima visita.",
+  nueva: "Hay una versión nueva del curso.",
+  actualizar: "Actualizar",
+  cerrar: "Cerrar",
+  lite: "Ahora no hay conexión, y JupyterLite la necesita: sus cuadernos no se guardan para " +
+    "usarlos sin ella. Las celdas y los desafíos de esta lección sí funcionan sin conexión.",
+};

@@ -1,0 +1,141 @@
+// The course's service worker: the whole site kept for offline use, and cross-origin isolation on
+// any host. Bundled by empaquetar.mjs into _static/bucle/sw.js (a classic script); the build
+// (widgets/sin_conexion.py, through manifiesto.mjs and Workbox's injectManifest) writes it at the
+// site's root with the list of files the site publishes in place of `self.__WB_MANIFEST`:
+// [{url, revision, bytes}], each URL relative to this script, each revision the file's hash.
+//
+// - Install: Workbox's PrecacheController fetches every file not already cached with the same
+//   revision, one after the other; the page (sin-conexion.js) hears the progress as messages
+//   {tipo: "bucle:guardando", hechos, total, bytes, bytesTotal} and may cancel it
+//   ({type: "CANCELAR"}): the next download throws, so the install fails and nothing is kept.
+// - Fetch: precached files come from the cache (a lesson's `?v=` ignored, `/` is index.html);
+//   other requests of the site go to the network. Every response of the site gets COOP/COEP,
+//   so that a page this worker serves is cross-origin isolated even where the host sends no such
+//   headers. A page that is not precached and cannot be fetched gets a short page in Spanish
+//   saying it needs a connection. JupyterLite (lite/) is left to itself: it has its own service
+//   worker and is not precached.
+// - Update: a new build is a new script (the manifest changed); it installs next to the running
+//   one and waits until the page asks it to take over ({type: "SKIP_WAITING"}).
+import { clientsClaim } from "workbox-core";
+import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from "workbox-precaching";
+import { Route, registerRoute } from "workbox-routing";
+import { NetworkOnly } from "workbox-strategies";
+
+const ENTRADAS = self.__WB_MANIFEST;
+const RAIZ = new URL("./", self.location.href).href;
+const LITE = new URL("lite/", RAIZ).href;
+
+const AISLAMIENTO = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/** `respuesta` with the isolation headers (an opaque response cannot be changed, nor needs it). */
+function aislada(respuesta) {
+  if (!respuesta || respuesta.type === "opaque" || respuesta.type === "opaqueredirect") return respuesta;
+  const cabeceras = new Headers(respuesta.headers);
+  for (const [nombre, valor] of Object.entries(AISLAMIENTO)) cabeceras.set(nombre, valor);
+  return new Response(respuesta.body, {
+    status: respuesta.status,
+    statusText: respuesta.statusText,
+    headers: cabeceras,
+  });
+}
+
+const conAislamiento = {
+  handlerWillRespond: async ({ event, response }) => (event?.type === "install" ? response : aislada(response)),
+};
+
+function paginaSinConexion(url) {
+  const enLite = url.startsWith(LITE);
+  const titulo = "Sin conexión";
+  const explicacion = enLite
+    ? "JupyterLite necesita conexión: sus cuadernos no se guardan para usarlos sin ella. Las " +
+      "lecciones, sus celdas y sus desafíos sí funcionan sin conexión."
+    : "Esta página no está guardada en este navegador y ahora no hay conexión para traerla.";
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${titulo}</title></head>` +
+    `<body><main><h1>${titulo}</h1><p>${explicacion}</p>` +
+    `<p><a href="${new URL("index.html", RAIZ).href}">Volver al curso</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+const sinConexion = {
+  handlerDidError: async ({ request }) => (request.mode === "navigate" ? paginaSinConexion(request.url) : undefined),
+};
+
+// Install: progress to the pages, and a way to stop.
+const bytesDe = new Map(ENTRADAS.map(({ url, bytes }) => [new URL(url, RAIZ).href, bytes ?? 0]));
+const bytesTotal = [...bytesDe.values()].reduce((a, b) => a + b, 0);
+let hechos = 0;
+let bytes = 0;
+let cancelado = false;
+let ultimoAviso = 0;
+
+async function avisar(mensaje) {
+  for (const cliente of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    cliente.postMessage(mensaje);
+  }
+}
+
+function avisarProgreso(final = false) {
+  const ahora = Date.now();
+  if (!final && ahora - ultimoAviso < 200) return;
+  ultimoAviso = ahora;
+  avisar({ tipo: "bucle:guardando", hechos, total: bytesDe.size, bytes, bytesTotal });
+}
+
+const progreso = {
+  requestWillFetch: async ({ request, event }) => {
+    if (cancelado && event?.type === "install") throw new Error("guardado cancelado por el lector");
+    return request;
+  },
+  handlerDidComplete: async ({ request, event, error }) => {
+    if (event?.type !== "install" || error) return;
+    hechos += 1;
+    bytes += bytesDe.get(request.url) ?? 0;
+    avisarProgreso();
+  },
+};
+
+const precache = new PrecacheController({ plugins: [progreso, conAislamiento] });
+precache.addToCacheList(ENTRADAS.map(({ url, revision }) => ({ url, revision })));
+
+self.addEventListener("install", (evento) => {
+  const instalado = precache.install(evento).then(
+    () => {
+      avisarProgreso(true);
+      return avisar({ tipo: "bucle:guardado", total: bytesDe.size, bytesTotal });
+    },
+    (error) => {
+      avisar({ tipo: "bucle:no-guardado", cancelado, motivo: String(error?.message ?? error) });
+      throw error;
+    },
+  );
+  evento.waitUntil(instalado);
+});
+self.addEventListener("activate", (evento) => precache.activate(evento));
+cleanupOutdatedCaches();
+clientsClaim();
+
+self.addEventListener("message", (evento) => {
+  if (evento.data?.type === "SKIP_WAITING") self.skipWaiting();
+  if (evento.data?.type === "CANCELAR") cancelado = true;
+});
+
+// Fetch: the precache first, then the network; JupyterLite's own requests are not touched.
+registerRoute(new PrecacheRoute(precache, {
+  ignoreURLParametersMatching: [/^v$/, /^utm_/],
+  directoryIndex: "index.html",
+  cleanURLs: true,
+}));
+const delSitio = ({ url }) => url.href.startsWith(RAIZ);
+registerRoute(new Route(
+  ({ url, request }) => url.href.startsWith(LITE) && request.mode === "navigate",
+  new NetworkOnly({ plugins: [sinConexion] }),
+));
+registerRoute(new Route(
+  (opciones) => delSitio(opciones) && !opciones.url.href.startsWith(LITE),
+  new NetworkOnly({ plugins: [conAislamiento, sinConexion] }),
+));
