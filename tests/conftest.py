@@ -7,6 +7,7 @@ it. A test fails if anything (page, worker, font, fetch) tried to leave 127.0.0.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socketserver
 import subprocess
@@ -180,11 +181,16 @@ class Vigia:
         page.on("pageerror", lambda error: self.errores.append(f"pageerror: {error}"))
 
 
-@pytest.fixture
-def contexto(navegador, registro_externo, request):
-    """A fresh browser context (empty storage); fails the test on any off-origin request."""
+@contextlib.contextmanager
+def contexto_vigilado(navegador, registro_externo, **opciones):
+    """A fresh browser context (empty storage) that fails the test on any off-origin request or
+    uncaught page error. Service workers are blocked unless ``service_workers="allow"``: the
+    course's worker would save the whole site in every test (tests/browser/test_sin_conexion.py
+    is where it is tested)."""
     antes = len(registro_externo.peticiones)
-    context = navegador.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    opciones = {"viewport": {"width": 1280, "height": 900}, "locale": "es-ES",
+                "service_workers": "block", **opciones}
+    context = navegador.new_context(**opciones)
     context.set_default_timeout(60_000)
     vigia = Vigia(context)
     context.vigia = vigia
@@ -198,6 +204,12 @@ def contexto(navegador, registro_externo, request):
 
 
 @pytest.fixture
+def contexto(navegador, registro_externo):
+    with contexto_vigilado(navegador, registro_externo) as context:
+        yield context
+
+
+@pytest.fixture
 def pagina(contexto):
     return contexto.new_page()
 
@@ -205,16 +217,9 @@ def pagina(contexto):
 @pytest.fixture
 def movil(navegador, registro_externo):
     """A phone-sized context (375 px wide, touch)."""
-    antes = len(registro_externo.peticiones)
-    context = navegador.new_context(viewport={"width": 375, "height": 740}, is_mobile=True,
-                                    has_touch=True, device_scale_factor=2, locale="es-ES")
-    context.set_default_timeout(60_000)
-    vigia = Vigia(context)
-    context.on("page", vigia.vigilar)
-    yield context.new_page()
-    context.close()
-    assert not registro_externo.peticiones[antes:]
-    assert not vigia.externas and not vigia.errores, (vigia.externas, vigia.errores)
+    with contexto_vigilado(navegador, registro_externo, viewport={"width": 375, "height": 740},
+                           is_mobile=True, has_touch=True, device_scale_factor=2) as context:
+        yield context.new_page()
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -62,9 +62,11 @@ def otro_curso(instalado, tmp_path_factory) -> Path:
     base = tmp_path_factory.mktemp("otro")
     curso = base / "otro-curso"
     shutil.copytree(CURSO, curso, ignore=shutil.ignore_patterns("__pycache__"))
-    # What `npm install pyodide` would leave next to its conf.py (the default bucle_pyodide_dir).
+    # What `npm install pyodide workbox-build` would leave next to its conf.py (the defaults of
+    # bucle_pyodide_dir and bucle_node_modules).
     (curso / "node_modules").mkdir()
-    (curso / "node_modules" / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide")
+    for paquete in ("pyodide", "workbox-build"):
+        (curso / "node_modules" / paquete).symlink_to(ROOT / "node_modules" / paquete)
     salida = base / "html"
     _correr([str(instalado), "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
              "-c", str(curso), str(curso / "lecciones"), str(salida)], cwd=curso)
@@ -80,7 +82,8 @@ def test_la_extension_viene_del_entorno_nuevo_y_no_del_repositorio(instalado, tm
     assert salida[1] == "None None"
     instalados = Path(salida[0]).parent
     for archivo in ("static/.stamp", "static/worker.js", "static/desafio.js", "static/bucle.css",
-                    "assets/favicon.svg", "ruedas-pyodide.txt", "calificador/__init__.py"):
+                    "assets/favicon.svg", "ruedas-pyodide.txt", "calificador/__init__.py",
+                    "static/sw.js", "front/servicio/manifiesto.mjs", "assets/icono-512.png"):
         assert (instalados / archivo).is_file(), f"{archivo} is not in the installed package"
 
 
@@ -93,6 +96,10 @@ def test_el_otro_curso_se_construye_con_sus_carpetas(otro_curso):
         (CURSO / "herramientas" / "mundo.py").read_text()
     assert not (otro_curso / "runtime" / "entorno.py").exists()
     assert (otro_curso / "_static" / "pyodide" / "pyodide.mjs").is_file()
+    # offline and installable: its service worker lists its own pages, its manifest its name
+    assert '"url":"index.html"' in (otro_curso / "sw.js").read_text(encoding="utf-8")
+    manifiesto = json.loads((otro_curso / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifiesto["name"] == "Otro curso"
     datos = json.loads(html.find("bucle-desafio").find("script", class_="bucle-datos").string)
     assert datos["desafio"] == "contar-y-parar"
     assert datos["pruebas"] == ["responde sin herramientas", "cuenta con su herramienta",

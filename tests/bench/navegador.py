@@ -120,9 +120,11 @@ def chromium(registro: Registro):
 
 
 @contextmanager
-def contexto(navegador, registro: Registro, *, init: str | None = None):
-    """A fresh context (a new profile: empty caches and storage), watched."""
-    context = navegador.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+def contexto(navegador, registro: Registro, *, init: str | None = None, servicio: bool = False):
+    """A fresh context (a new profile: empty caches and storage), watched. The course's service
+    worker is blocked unless ``servicio``: the figures without it are the site as it was before."""
+    context = navegador.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES",
+                                    service_workers="allow" if servicio else "block")
     context.set_default_timeout(120_000)
     registro.vigilar(context)
     if init:

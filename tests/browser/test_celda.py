@@ -327,7 +327,7 @@ def test_detener_stops_an_endless_loop_and_the_next_run_works(celdas_html, servi
 
     dos.ejecutar()
     expect(dos.boton("Detener")).to_be_visible()
-    expect(dos.texto).to_have_text("Dando vueltas…\n", timeout=ESPERA)  # now in `while True: pass`
+    expect(dos.texto).to_have_text("Dando vueltas…\n", timeout=ESPERA)  # now in its `while True`
     expect(uno.texto).to_have_text("antes\n")
     inicio = time.monotonic()
     dos.boton("Detener").click()

@@ -73,7 +73,8 @@ class Pagina:
     """A page kept open across tests, with what it did while each test ran."""
 
     def __init__(self, navegador, base, ruta, guion=None):
-        self.contexto = navegador.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+        self.contexto = navegador.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES",
+                                              service_workers="block")
         self.contexto.set_default_timeout(ESPERA)
         self.vigia = Vigia(self.contexto)
         self.contexto.on("page", self.vigia.vigilar)

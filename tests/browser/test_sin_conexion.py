@@ -1,0 +1,192 @@
+"""The course offline, updated and isolated by its service worker (widgets/sin_conexion.py,
+widgets/front/servicio/sw.js, widgets/front/sin-conexion.js), in a real browser.
+
+Every other browser test blocks service workers (tests/conftest.py); these allow them. "Offline"
+is Playwright's ``context.set_offline(True)``, and the server also records every request, so
+that a test can tell that nothing reached it once the browser was offline.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_celda import Celda
+from tests.conftest import ROOT, construir, contexto_vigilado
+from widgets.serve import Manejador
+
+pytestmark = pytest.mark.navegador
+
+ESPERA = 60_000
+LECCION = "el-bucle.html"
+NUEVA = "Esta frase solo está en la segunda versión del curso."
+GUARDADO = "html[data-bucle-sin-conexion=guardado]"
+
+
+@pytest.fixture
+def con_servicio(navegador, registro_externo):
+    """A fresh context in which the course's service worker may register."""
+    with contexto_vigilado(navegador, registro_externo, service_workers="allow") as context:
+        yield context
+
+
+def esperar_guardado(page):
+    """Wait until the first visit has saved the course and its worker controls the page."""
+    page.wait_for_selector(GUARDADO, state="attached", timeout=ESPERA)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ESPERA)
+
+
+def test_after_the_first_visit_the_whole_course_works_offline(sitio, servidor, con_servicio):
+    registro = []
+    base = servidor(sitio, registro=registro)
+    page = con_servicio.new_page()
+    page.goto(base)  # the index: no Python on it
+    nota = page.locator(".bucle-sin-conexion")
+    expect(nota).to_contain_text("Curso guardado", timeout=ESPERA)
+    esperar_guardado(page)
+    print(f"\n[sin conexión] saved: {nota.inner_text().splitlines()[0]}")
+
+    con_servicio.set_offline(True)
+    atendidas = len(registro)
+    page.goto(base + LECCION)  # never visited
+    assert page.title().startswith("El bucle")
+    assert page.evaluate("crossOriginIsolated") is True
+    uno = Celda(page, 1)
+    uno.correr()
+    expect(uno.texto).to_contain_text("M[0] sistema")
+
+    desafio = page.locator("bucle-desafio").first
+    desafio.get_by_role("button", name="Comprobar", exact=True).click()
+    expect(desafio).to_contain_text(re.compile(r"\d+ de \d+ pruebas superadas"), timeout=ESPERA)
+
+    page.reload()
+    expect(page.locator("bucle-celda").first).to_be_visible()
+    assert page.title().startswith("El bucle")
+
+    # JupyterLite is not saved: its link says so offline, and so does its page.
+    enlace = page.get_by_role("link", name="Abrir en JupyterLite")
+    enlace.click()
+    expect(page.get_by_text("JupyterLite la necesita")).to_be_visible()
+    assert len(con_servicio.pages) == 1  # no new tab opened on the browser's offline page
+    page.goto(base + "lite/notebooks/index.html?path=leccion.ipynb")
+    expect(page.get_by_role("heading", name="Sin conexión")).to_be_visible()
+    expect(page.get_by_text("JupyterLite necesita conexión")).to_be_visible()
+    # Only the browser's own update checks of sw.js get through (Playwright's offline mode does
+    # not cover them): no page, file or fetch of the course did.
+    llegadas = [r for r in registro[atendidas:] if r[1] != "/sw.js"]
+    assert llegadas == [], "requests reached the server while offline"
+
+
+def _leccion_cambiada(tmp_path):
+    """The course's lessons with «El bucle» changed: one sentence added, and a line at the end of
+    its first cell."""
+    fuente = tmp_path / "lecciones"
+    shutil.copytree(ROOT / "lessons", fuente)
+    leccion = fuente / "el-bucle.md"
+    texto = leccion.read_text(encoding="utf-8")
+    primer_parrafo = texto.index("\n\n", texto.index("# ")) + 2
+    texto = texto[:primer_parrafo] + NUEVA + "\n\n" + texto[primer_parrafo:]
+    fin_de_la_celda = texto.index("\n```", texto.index("```{celda}"))
+    texto = texto[:fin_de_la_celda] + "\n# (segunda versión)" + texto[fin_de_la_celda:]
+    leccion.write_text(texto, encoding="utf-8")
+    return fuente
+
+
+def test_a_new_build_is_offered_on_the_next_visit_and_the_readers_code_stays(sitio, servidor,
+                                                                              con_servicio, tmp_path):
+    servido = tmp_path / "servido"
+    shutil.copytree(sitio, servido)
+    nueva = tmp_path / "nueva"
+    construir(_leccion_cambiada(tmp_path), nueva, ROOT)
+    base = servidor(servido)
+
+    page = con_servicio.new_page()
+    page.goto(base + LECCION)
+    esperar_guardado(page)
+    uno = Celda(page, 1)
+    uno.lineas()  # the editor is there
+    uno.editor.click()
+    page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type("\n# lo mío")
+    expect(uno.modificada).to_be_visible()
+
+    shutil.copytree(nueva, servido, dirs_exist_ok=True)  # the host now serves the new build
+    page.reload()
+    expect(page.get_by_text(NUEVA)).to_have_count(0)  # this visit: still the saved version
+    aviso = page.locator(".bucle-sin-conexion")
+    expect(aviso).to_contain_text("Hay una versión nueva del curso", timeout=ESPERA)
+    with page.expect_navigation():
+        aviso.get_by_role("button", name="Actualizar").click()
+    expect(page.get_by_text(NUEVA)).to_be_visible()
+    # The reader's code is still theirs, and the page still sees that the lesson's changed.
+    assert uno.lineas()[-1] == "# lo mío"
+    expect(uno.modificada).to_be_visible()
+    expect(uno.elemento.get_by_text("El código de esta celda ha cambiado en la lección")).to_be_visible()
+
+
+def test_on_a_host_without_isolation_headers_detener_interrupts_after_the_first_load(
+        sitio_de_prueba, servidor, con_servicio):
+    base = servidor(sitio_de_prueba("celdas"), aislamiento=False)
+    page = con_servicio.new_page()
+    page.goto(base + "bucle.html")
+    assert page.evaluate("crossOriginIsolated") is False  # the host sends no COOP/COEP
+    esperar_guardado(page)
+
+    page.reload()
+    assert page.evaluate("crossOriginIsolated") is True
+    dos, tres = Celda(page, 2), Celda(page, 3)
+    dos.ejecutar()
+    expect(dos.texto).to_have_text("Dando vueltas…\n", timeout=ESPERA)
+    dos.boton("Detener").click()
+    dos.esperar_fin()
+    expect(dos.salida).to_contain_text("Ejecución detenida.")
+    expect(dos.salida).not_to_contain_text("reiniciado")
+    tres.correr()  # what the interrupted cell defined is still there
+    expect(tres.texto).to_have_text("vueltas > 0: True\n")
+
+
+class _Lento(Manejador):
+    """Serves Pyodide's files slowly, so that saving the course lasts long enough to refuse."""
+
+    def send_head(self):
+        if "/_static/pyodide/" in self.path:
+            time.sleep(1.0)
+        return super().send_head()
+
+
+def test_a_reader_who_says_no_gets_the_course_online_as_before(sitio, con_servicio):
+    servidor = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Lento, directory=str(sitio)))
+    servidor.daemon_threads = True
+    threading.Thread(target=servidor.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:%d/" % servidor.server_address[1]
+    try:
+        page = con_servicio.new_page()
+        page.goto(base)
+        nota = page.locator(".bucle-sin-conexion")
+        expect(nota).to_contain_text("Guardando el curso para usarlo sin conexión…", timeout=ESPERA)
+        expect(nota).to_contain_text(re.compile(r"\d+ de \d+ MB"))
+        nota.get_by_role("button", name="No guardar").click()
+        expect(nota).to_contain_text("No se guardará el curso")
+        page.wait_for_function("""async () =>
+            (await navigator.serviceWorker.getRegistrations()).length === 0 &&
+            !(await caches.keys()).some((n) => n.startsWith("workbox-precache"))""", timeout=ESPERA)
+        assert page.evaluate("localStorage.getItem('bucle:sin-conexion')") == "no"
+
+        page.goto(base + LECCION)
+        uno = Celda(page, 1)
+        uno.correr()
+        expect(uno.texto).to_contain_text("M[0] sistema")
+        page.wait_for_timeout(3000)  # longer than the page waits before it would register
+        assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+        expect(page.locator(".bucle-sin-conexion")).to_have_count(0)
+    finally:
+        servidor.shutdown()
+        servidor.server_close()
