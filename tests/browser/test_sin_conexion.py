@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_celda import Celda
-from tests.conftest import ROOT, construir, contexto_vigilado
+from tests.conftest import ARGUMENTOS_CHROMIUM, CHROMIUM, ROOT, construir, contexto_vigilado
 from widgets.serve import Manejador
 
 pytestmark = pytest.mark.navegador
@@ -190,3 +190,24 @@ def test_a_reader_who_says_no_gets_the_course_online_as_before(sitio, con_servic
     finally:
         servidor.shutdown()
         servidor.server_close()
+
+
+def test_chromium_finds_the_course_installable(sitio, servidor, navegador, registro_externo, tmp_path):
+    """Installable as an app, by Chromium's own checks (in a real profile: the other tests'
+    contexts are incognito, where nothing installs)."""
+    base = servidor(sitio)
+    proxy = "http://127.0.0.1:%d" % registro_externo.server_address[1]
+    antes = len(registro_externo.peticiones)
+    context = navegador.browser_type.launch_persistent_context(
+        tmp_path / "perfil", executable_path=CHROMIUM, headless=True,
+        args=[*ARGUMENTOS_CHROMIUM, f"--proxy-server={proxy}"], service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(base)
+        cdp = context.new_cdp_session(page)
+        manifiesto = cdp.send("Page.getAppManifest")
+        assert manifiesto["errors"] == [] and manifiesto["url"] == base + "manifest.webmanifest"
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
+    assert registro_externo.peticiones[antes:] == []
