@@ -16,8 +16,8 @@
 //     .bucle-traza-cabecera   title · select «Tope» · toggles «Lo que ve el modelo», «Predice» (aria-pressed)
 //     .bucle-traza-mandos     «Turno N» «Paso X de Y» · slider «Paso» · Inicio Anterior Siguiente Final
 //     .bucle-traza-evento     what happens in this step (+ detail lines, the toggle's note)
-//     .bucle-predice          the question asked before the next step (piezas/prediccion.js)
 //     .bucle-predice-marcador the round's score, at the last step
+//     .bucle-predice          the question asked before the next step (piezas/prediccion.js)
 //     [role=status]           the same, announced politely
 //     .bucle-traza-paneles    M (one item per message, one line per block) · the environment
 import { boton, h } from "./piezas/dom.js";
@@ -129,8 +129,8 @@ class BucleTraza extends HTMLElement {
         this.barra,
         h("div", { class: "bucle-traza-botones" }, ...Object.values(this.botones))),
       h("div", { class: "bucle-traza-evento" }, this.aviso, this.texto, this.detalle, this.nota),
-      this.prediccion?.elemento,
       this.marcador,
+      this.prediccion?.elemento,
       this.anuncio,
       h("div", { class: "bucle-traza-paneles" },
         h("section", { class: "bucle-traza-panel bucle-traza-m", "aria-labelledby": id("m") },
