@@ -162,39 +162,16 @@ def test_the_errors_lesson_asks_about_a_call_that_fails_and_one_that_never_runs(
 
 # ----------------------------------------------------------- loops that break a rule
 
-TOPE_SIN_EJECUTAR = '''
-def tope_sin_ejecutar(modelo, inicio, entorno, tope):
-    M = list(inicio)
-    for turno in range(tope):
-        respuesta = modelo(M, HERRAMIENTAS)
-        M.append(("asistente", respuesta))
-        llamadas = [b for b in respuesta if b["type"] == "tool_use"]
-        if not llamadas:
-            return ("fin", respuesta[-1]["text"], M)
-        if turno == tope - 1:
-            return ("tope", None, M)
-        M.append(("usuario", [ejecutar(ll, entorno) for ll in llamadas]))
-    return ("tope", None, M)
-'''
+ERRORES = ROOT / "challenges" / "bucle-con-tope" / "errores"
 
-UN_MENSAJE_POR_RESULTADO = '''
-def uno_por_resultado(modelo, inicio, entorno, tope):
-    M = list(inicio)
-    for _ in range(tope):
-        respuesta = modelo(M, HERRAMIENTAS)
-        M.append(("asistente", respuesta))
-        llamadas = [b for b in respuesta if b["type"] == "tool_use"]
-        if not llamadas:
-            return ("fin", respuesta[-1]["text"], M)
-        for ll in llamadas:
-            M.append(("usuario", [ejecutar(ll, entorno)]))
-    return ("tope", None, M)
-'''
+
+def con_el_error(nombre: str) -> dict:
+    """A page's namespace whose `bucle` is the known-wrong solution ``errores/<nombre>.py``."""
+    return pagina((ERRORES / f"{nombre}.py").read_text(encoding="utf-8"))
 
 
 def test_a_loop_that_returns_tope_without_running_the_calls_gets_no_question_about_it():
-    ns = pagina(TOPE_SIN_EJECUTAR)
-    traza = trazar(ns, 2, "tope_sin_ejecutar")
+    traza = trazar(con_el_error("tope_sin_ejecutar"), 2)
     lista = preguntas(traza)
     sigue = [q for q in lista if q["clase"] == "sigue"]
     # turn 1 follows the rules; turn 2 (the cap) does not: the rules say «tope» after running them
@@ -203,13 +180,13 @@ def test_a_loop_that_returns_tope_without_running_the_calls_gets_no_question_abo
 
 
 def test_a_loop_that_appends_one_message_per_result_is_not_asked_how_M_grows():
-    ns = pagina(UN_MENSAJE_POR_RESULTADO)
+    ns = con_el_error("un_mensaje_por_observacion")
     inicio = [("usuario", "Lee la lista y las notas.")]
     llamadas = [ns["llamada"]("a1", "leer", ruta="lista.txt"), ns["llamada"]("a2", "leer", ruta="notas.txt")]
     M = inicio + [("asistente", llamadas)] + [
         ("usuario", [ns["resultado"](ll["id"], ns["ENTORNO"][ll["input"]["ruta"]])]) for ll in llamadas]
     guion = [(inicio, llamadas), (M, [ns["texto"]("Hecho.")])]
-    traza = trazas_trazar(ns["uno_por_resultado"], ns["ModeloGuionizado"](guion), inicio,
+    traza = trazas_trazar(ns["bucle"], ns["ModeloGuionizado"](guion), inicio,
                           dict(ns["ENTORNO"]), 5)
     assert traza["eventos"][-1]["motivo"] == "fin"
     lista = preguntas(traza)
