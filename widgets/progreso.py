@@ -1,7 +1,7 @@
 """The course map: ``progreso``, a directive for the index that lists the lessons with the
 reader's progress in each (questions answered, challenges passed, the best round of predictions
-of each trace) from the browser's storage,
-and lets the reader export and import that progress as a file.
+of each trace) from the browser's storage, and lets the reader export and import that progress
+as a file.
 
 .. code-block:: markdown
 
