@@ -38,8 +38,19 @@ class _NoVale:
         self.error = error
 
 
+def si_o_no(valor) -> bool:
+    """A yes/no option: ``sí`` (or ``si``) is True, ``no`` is False; anything else is refused."""
+    texto = (valor or "").strip().lower()
+    if texto in ("sí", "si"):
+        return True
+    if texto == "no":
+        return False
+    raise ValueError(texto)
+
+
 #: What the value of an option with each docutils converter must be, in an author's words.
 ESPERA = {
+    si_o_no: "«sí» o «no»",
     directives.nonnegative_int: "un número entero, 0 o más",
     directives.positive_int: "un número entero mayor que 0",
     directives.unchanged_required: "un valor",

@@ -1,6 +1,7 @@
 """The course map: ``progreso``, a directive for the index that lists the lessons with the
-reader's progress in each (questions answered, challenges passed) from the browser's storage,
-and lets the reader export and import that progress as a file.
+reader's progress in each (questions answered, challenges passed, the best round of predictions
+of each trace) from the browser's storage, and lets the reader export and import that progress
+as a file.
 
 .. code-block:: markdown
 
@@ -11,7 +12,8 @@ The lessons are the documents of the page's toctree, in order. At read time each
 ids are collected (``env.bucle_widgets``); when the index is written the node is filled::
 
     widget(tipo="progreso", datos={"lecciones": [{"pagina", "titulo", "url", "lectura",
-                                                  "preguntas": [ids], "desafios": [ids]}]})
+                                                  "preguntas": [ids], "desafios": [ids],
+                                                  "trazas": [ids with predict mode]}]})
       bullet_list            <- links to the lessons: the map reads without JavaScript
 """
 
@@ -33,11 +35,13 @@ class Progreso(Directiva):
 
 
 def _recoger(app: Sphinx, doctree: nodes.document) -> None:
-    """Remember, per page, the ids of its questions and challenges."""
+    """Remember, per page, the ids of its questions, challenges and traces that predict."""
     env = app.env
-    ids: dict[str, list[str]] = {"pregunta": [], "desafio": [], "mapa": []}
+    ids: dict[str, list[str]] = {"pregunta": [], "desafio": [], "traza": [], "mapa": []}
     for nodo in doctree.findall(widget):
         tipo = "mapa" if nodo["tipo"] == "progreso" else nodo["tipo"]
+        if tipo == "traza" and "predicciones" not in nodo["datos"]:
+            continue
         if tipo in ids:
             ids[tipo].append(nodo["ident"])
     de_las_paginas(env, "bucle_widgets")[env.docname] = ids
@@ -61,6 +65,7 @@ def _rellenar(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 "lectura": de_las_paginas(env, "bucle_lectura").get(pagina),
                 "preguntas": ids.get("pregunta", []),
                 "desafios": ids.get("desafio", []),
+                "trazas": ids.get("traza", []),
             })
             enlace = nodes.reference("", titulo, internal=True, refuri=url)
             lista += nodes.list_item("", nodes.paragraph("", "", enlace))

@@ -51,3 +51,103 @@ JUPYTERLITE_EN_ESPANOL = {
     "JupyterLite requires JavaScript to be enabled in your browser.":
         "JupyterLite necesita que JavaScript esté activado en el navegador.",
 }
+
+
+# -- predict mode of a trace (widgets.predice) ----------------------------------------------------
+# Each question: its statement, its options, and one sentence saying why, in the loop's rules.
+
+def _mensajes(n: int) -> str:
+    return "1 mensaje" if n == 1 else f"{n} mensajes"
+
+
+def _ids(ids: list[str]) -> str:
+    return ", ".join(ids)
+
+
+_ORDINALES = ["primera", "segunda", "tercera", "cuarta", "quinta", "sexta", "séptima", "octava",
+              "novena", "décima"]
+
+
+def _llamada_numero(n: int) -> str:
+    """«una cuarta» for the 4th model call (a number past the tenth)."""
+    return f"una {_ORDINALES[n - 1]}" if n <= len(_ORDINALES) else f"una llamada número {n}"
+
+
+def predice_recibe(turno: int) -> str:
+    return f"¿Cuántos mensajes recibe el modelo en su llamada del turno {turno}?"
+
+
+def predice_recibe_porque(n: int, antes: int | None) -> str:
+    if antes is not None:
+        return (f"El modelo recibe M entera, no solo lo nuevo: los {_mensajes(antes)} de la llamada "
+                f"anterior, su respuesta y el mensaje con las observaciones, {n} en total.")
+    return f"El modelo recibe M entera, tal como está en este momento: {_mensajes(n)}."
+
+
+def predice_sigue(turno: int, tope: int) -> str:
+    return (f"El modelo ha respondido en el turno {turno}, con un tope de {tope}. "
+            "¿Qué hace ahora el bucle?")
+
+
+#: The options of «¿Qué hace ahora el bucle?», in this order, by what the loop does.
+PREDICE_SIGUE_OPCIONES = {
+    "sigue": "Ejecuta sus llamadas, añade las observaciones y vuelve a llamar al modelo",
+    "tope": 'Ejecuta sus llamadas, añade las observaciones y devuelve ("tope", None, M)',
+    "tope_sin": 'Devuelve ("tope", None, M) sin ejecutar sus llamadas',
+    "fin": 'Devuelve ("fin", texto, M) con el texto de la respuesta',
+}
+
+
+def predice_sigue_porque(que: str, turno: int, tope: int, ids: list[str]) -> str:
+    if que == "fin":
+        return ("La respuesta no pide ninguna herramienta: el modelo ha terminado, y el bucle "
+                'devuelve ("fin", texto, M) con su texto.')
+    if que == "sigue":
+        van = "va 1" if turno == 1 else f"van {turno}"
+        return (f"La respuesta pide herramientas ({_ids(ids)}) y {van} de {tope} llamadas al "
+                "modelo: el bucle las ejecuta, añade sus resultados a M y vuelve a llamarlo.")
+    return (f"El tope cuenta llamadas al modelo: con {tope}, no hay {_llamada_numero(tope + 1)}; "
+            f"pero la respuesta pide herramientas ({_ids(ids)}), y el bucle las ejecuta y añade "
+            'sus resultados antes de devolver ("tope", None, M).')
+
+
+def predice_crece(llamadas: int) -> str:
+    cuantas = "una llamada" if llamadas == 1 else f"{llamadas} llamadas"
+    return (f"La respuesta tiene {cuantas}. Al añadir sus resultados, "
+            "¿en cuántos mensajes crece M?")
+
+
+def predice_crece_porque(llamadas: int) -> str:
+    if llamadas == 1:
+        return ("El resultado va en un mensaje del usuario, con el id de su llamada: M crece en uno, "
+                "sean cuantas sean las llamadas.")
+    return (f"Los {llamadas} resultados van juntos en un solo mensaje del usuario: M crece en "
+            "uno, sean cuantas sean las llamadas.")
+
+
+PREDICE_CAMBIA = "Al ejecutar las llamadas de esta respuesta, ¿qué fichero del entorno cambia?"
+PREDICE_NINGUNO = "Ninguno"
+
+#: What a call did to the one file it changed.
+PREDICE_HACE = {"crea": "lo crea", "borra": "lo borra", "escribe": "lo escribe"}
+
+
+def predice_cambia_porque(ruta: str | None, quien: str | None, hace: str | None,
+                          motivos: list[str]) -> str:
+    if ruta is not None:
+        return (f"Cambia {ruta}: la llamada {quien} {PREDICE_HACE[hace]}; el entorno solo cambia "
+                "cuando una llamada se ejecuta y escribe en él.")
+    return (f"Ningún fichero: {', '.join(motivos)}; el entorno solo cambia cuando una llamada se "
+            "ejecuta y escribe en él.")
+
+
+def predice_no_cambia(quien: str) -> str:
+    return f"{quien} no escribe nada"
+
+
+def predice_falla(quien: str, clase: str) -> str:
+    return f"{quien} falla con {clase}"
+
+
+def predice_no_se_ejecuta(ident: str) -> str:
+    return f"{ident} no llega a ejecutarse (su resultado es un error)"

@@ -21,11 +21,13 @@ by ``:bucle:`` or by the setting ``bucle_referencia`` (in ``bucle_desafios_dir``
 ``widgets.calificador.trazas`` (whose docstring is the trace format), and embeds them all; the
 page steps through them with no Python. ``:ejecutar:`` names a challenge whose reference
 ``ejecutar`` the loop uses instead. A scenario the model rejects fails the build at the
-directive's line, with the model's complaint.
+directive's line, with the model's complaint. Each cap's trace also gets the questions of
+predict mode (``widgets.predice``), unless the author writes ``:predice: no``.
 
 Node tree (the children are what reads without JavaScript: the final M of the largest cap)::
 
-    widget(tipo="traza", ident, datos={"titulo", "tope", "trazas": {"1": traza, …}})
+    widget(tipo="traza", ident, datos={"titulo", "tope", "trazas": {"1": traza, …},
+                                       "predicciones": {"1": [pregunta, …], …}})
       rubric            titulo
       paragraph         "Al final, con tope 10, el bucle devuelve «fin» y M tiene 9 mensajes:"
       enumerated_list   start=0, one item per message of M
@@ -49,6 +51,8 @@ from .ajustes import ruta, runtime_modulos
 from .calificador.trazas import trazar
 from .directiva import Directiva
 from .nodos import nuevo_widget
+from .opciones import si_o_no
+from .predice import preguntas
 
 TOPE_MAXIMO = 50
 
@@ -65,6 +69,8 @@ class TrazaDirective(Directiva):
         # A challenge id: the loop runs with the `ejecutar` of that challenge's reference
         # solution (for lessons where `ejecutar` is what changes).
         "ejecutar": directives.unchanged_required,
+        # «no»: no «Predice» button (predict mode, widgets/predice.py) for this trace.
+        "predice": si_o_no,
     }
 
     def construir(self) -> list[nodes.Node]:
@@ -73,6 +79,8 @@ class TrazaDirective(Directiva):
         trazas = {str(c): self._trazar(ns, c) for c in range(1, tope + 1)}
         titulo = self.options.get("titulo", textos.TITULO_DE_LA_TRAZA)
         datos = {"titulo": titulo, "tope": tope, "trazas": trazas}
+        if self.options.get("predice", True):
+            datos["predicciones"] = {c: preguntas(traza) for c, traza in trazas.items()}
         nodo = nuevo_widget(self, "traza", datos, self.options.get("id"))
         nodo += nodes.rubric(titulo, titulo)
         nodo += self._final_legible(trazas[str(tope)], tope)

@@ -222,6 +222,9 @@ def test_a_wrong_submission_is_told_test_by_test_and_its_trace_marks_the_diverge
     expect(tuya.locator(".bucle-traza-texto")).to_have_text("Entran en M: M[5], M[6], M[7].")
     expect(esperada.locator(".bucle-traza-marca")).to_have_text("Aquí, lo que se esperaba.")
     expect(esperada).to_contain_text("Paso 10 de 17")
+    # The traces a challenge draws have predict mode off: no «Predice» there.
+    for traza in (tuya, esperada):
+        expect(traza.get_by_role("button", name="Predice")).to_have_count(0)
     # It is the first divergence: one step back, both runs show the same thing.
     distintos = [tuya.locator(".bucle-traza-mensajes").inner_text(),
                  esperada.locator(".bucle-traza-mensajes").inner_text()]

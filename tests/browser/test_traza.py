@@ -281,5 +281,6 @@ def test_the_same_element_shows_a_trace_given_at_run_time_with_a_marked_step(sit
     expect(posicion(w)).to_have_text("Paso 5 de 15")
     expect(w.locator(".bucle-traza-marca")).to_have_text("Aquí tu bucle se separa del esperado.")
     expect(w.get_by_label("Tope")).to_have_count(0)  # one trace: nothing to switch
+    expect(boton(w, "Predice")).to_have_count(0)  # no questions given: no predict mode
     boton(w, "Siguiente").click()
     expect(w.locator(".bucle-traza-marca")).to_be_hidden()

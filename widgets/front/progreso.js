@@ -3,7 +3,7 @@
 import { boton, h } from "./piezas/dom.js";
 import "./piezas/almacen.js"; // the page's notice when storage fails
 import { progresoDe, exportar, importar } from "./lib/progreso.js";
-import { PROGRESO } from "./lib/textos.js";
+import { PREDICE, PROGRESO } from "./lib/textos.js";
 
 function datosDe(elemento) {
   return JSON.parse(elemento.querySelector("script.bucle-datos").textContent);
@@ -22,10 +22,17 @@ function resumen(leccion, progreso) {
     else if (d.superadas === d.total) partes.push(PROGRESO.superado);
     else partes.push(PROGRESO.desafio(d.superadas, d.total));
   }
+  // The traces' best rounds of predictions, added up (optional: not part of completing a lesson).
+  const rondas = (leccion.trazas ?? []).map((id) => p.predicciones?.[id]).filter((r) => r?.total > 0);
+  if (rondas.length) {
+    const suma = (campo) => rondas.reduce((n, r) => n + (Number(r[campo]) || 0), 0);
+    partes.push(PREDICE.mapa(suma("aciertos"), suma("total")));
+  }
   const completa =
     leccion.preguntas.every((id) => p.preguntas?.[id] === true) &&
     leccion.desafios.every((id) => p.desafios?.[id] && p.desafios[id].superadas === p.desafios[id].total);
-  return { texto: partes.join(" · "), completa: completa && partes.length > 0 };
+  const algo = leccion.preguntas.length + leccion.desafios.length > 0;
+  return { texto: partes.join(" · "), completa: completa && algo };
 }
 
 class BucleProgreso extends HTMLElement {

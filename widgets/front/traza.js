@@ -4,16 +4,28 @@
 //   { titulo, tope, trazas: { "1": traza, …, "10": traza } }   (traza: see widgets/calificador/trazas.py)
 // Optional `marca` property: { indice, texto } marks one step (where a reader's run departs from
 // the expected one) and opens the widget there.
+// With `predicciones: { "1": [pregunta, …], … }` (widgets/predice.py; absent for `:predice: no`
+// and for the traces a challenge builds for «Ver tu traza») there is a toggle «Predice»: while
+// it is on, Siguiente asks each question before showing the step it is about, Final and the
+// slider stop before an unanswered one, Inicio (or a new cap) starts a new round, and the last
+// step shows «Has acertado N de M predicciones», kept as the trace's best round in the course's
+// progress (lib/progreso.js).
 //
 // Built inside the element (the server-rendered children, the final M, are hidden):
 //   .bucle-traza-ui
-//     .bucle-traza-cabecera   title · select «Tope» · toggle «Lo que ve el modelo» (aria-pressed)
+//     .bucle-traza-cabecera   title · select «Tope» · toggles «Lo que ve el modelo», «Predice» (aria-pressed)
 //     .bucle-traza-mandos     «Turno N» «Paso X de Y» · slider «Paso» · Inicio Anterior Siguiente Final
 //     .bucle-traza-evento     what happens in this step (+ detail lines, the toggle's note)
+//     .bucle-predice-marcador the round's score, at the last step
+//     .bucle-predice          the question asked before the next step (piezas/prediccion.js)
 //     [role=status]           the same, announced politely
 //     .bucle-traza-paneles    M (one item per message, one line per block) · the environment
 import { boton, h } from "./piezas/dom.js";
-import { TRAZA } from "./lib/textos.js";
+import "./piezas/almacen.js"; // the page's notice when storage fails (a round's score is kept)
+import { Prediccion } from "./piezas/prediccion.js";
+import { frontera, marcador, pendiente, preguntasPorPaso } from "./lib/predice.js";
+import { registrarPrediccion } from "./lib/progreso.js";
+import { PREDICE, TRAZA } from "./lib/textos.js";
 import { diferenciaTexto, pasoEquivalente, pasos } from "./lib/traza-pasos.js";
 
 let contador = 0;
@@ -30,6 +42,10 @@ class BucleTraza extends HTMLElement {
     this.tope = this.topes.includes(datos.tope) ? datos.tope : this.topes.at(-1);
     this.cache = new Map();
     this.veModelo = false;
+    const predicciones = datos.predicciones ?? {};
+    this.conPredice = Object.values(predicciones).some((lista) => lista?.length);
+    this.predice = false;
+    this.ronda = null; // while predicting: { respondidas: Map(question → right), registrada }
     this.prefijo = this.id || `bucle-traza-${++contador}`;
     for (const hijo of this.children) if (!hijo.matches("script")) hijo.hidden = true;
     this.construir();
@@ -45,6 +61,17 @@ class BucleTraza extends HTMLElement {
     return this.datos.trazas[String(this.tope)];
   }
 
+  preguntas() {
+    return this.datos.predicciones?.[String(this.tope)] ?? [];
+  }
+
+  /** Step index → the questions asked before it (this cap's). */
+  porPaso() {
+    const clave = `predice-${this.tope}`;
+    if (!this.cache.has(clave)) this.cache.set(clave, preguntasPorPaso(this.pasos(), this.preguntas()));
+    return this.cache.get(clave);
+  }
+
   construir() {
     const id = (sufijo) => `${this.prefijo}-${sufijo}`;
     this.botones = {};
@@ -52,16 +79,25 @@ class BucleTraza extends HTMLElement {
       this.botones[accion] = boton(TRAZA[accion], () => this.ir(accion), `bucle-traza-${accion}`);
     }
     this.barra = h("input", { type: "range", class: "bucle-traza-barra", min: 1, step: 1, "aria-label": TRAZA.barra });
-    this.barra.addEventListener("input", () => this.mostrar(Number(this.barra.value) - 1));
+    this.barra.addEventListener("input", () => this.mostrar(this.alcanzable(Number(this.barra.value) - 1)));
     this.selector = h("select", { id: id("tope") });
     for (const t of this.topes) this.selector.append(h("option", { value: t, text: String(t) }));
     this.selector.value = String(this.tope);
     this.selector.addEventListener("change", () => this.cambiarTope(Number(this.selector.value)));
     this.conmutador = boton(TRAZA.veModelo, () => {
       this.veModelo = !this.veModelo;
-      this.mostrar(this.indice, { anunciar: false });
+      this.mostrar(this.indice, { anunciar: false, conservar: true });
     }, "bucle-traza-ve");
     this.conmutador.setAttribute("aria-pressed", "false");
+    if (this.conPredice) {
+      this.botonPredice = boton(PREDICE.boton, () => this.alternarPredice(), "bucle-traza-predice");
+      this.botonPredice.setAttribute("aria-pressed", "false");
+      this.prediccion = new Prediccion(this.prefijo, {
+        alResponder: (k, acierta, dicho) => this.alResponder(k, acierta, dicho),
+        avisar: (texto) => { this.anuncio.textContent = texto; },
+      });
+      this.marcador = h("p", { class: "bucle-predice-marcador", hidden: true });
+    }
 
     this.turno = h("strong", { class: "bucle-traza-turno" });
     this.numero = h("span", { class: "bucle-traza-numero" });
@@ -86,12 +122,15 @@ class BucleTraza extends HTMLElement {
             ? h("label", { class: "bucle-traza-tope", for: id("tope") }, TRAZA.tope)
             : null,
           this.topes.length > 1 ? this.selector : null,
-          this.conmutador)),
+          this.conmutador,
+          this.botonPredice)),
       h("div", { class: "bucle-traza-mandos" },
         h("p", { class: "bucle-traza-posicion" }, this.turno, h("span", { "aria-hidden": "true", text: " · " }), this.numero),
         this.barra,
         h("div", { class: "bucle-traza-botones" }, ...Object.values(this.botones))),
       h("div", { class: "bucle-traza-evento" }, this.aviso, this.texto, this.detalle, this.nota),
+      this.marcador,
+      this.prediccion?.elemento,
       this.anuncio,
       h("div", { class: "bucle-traza-paneles" },
         h("section", { class: "bucle-traza-panel bucle-traza-m", "aria-labelledby": id("m") },
@@ -115,7 +154,21 @@ class BucleTraza extends HTMLElement {
 
   ir(accion) {
     const ultimo = this.pasos().length - 1;
-    const destino = { inicio: 0, anterior: this.indice - 1, siguiente: this.indice + 1, final: ultimo }[accion];
+    if (this.predice && accion === "inicio" && this.ronda.respondidas.size) {
+      this.nuevaRonda();
+      this.mostrar(0, { prefijo: PREDICE.nuevaRonda });
+      return;
+    }
+    let destino = { inicio: 0, anterior: this.indice - 1, siguiente: this.indice + 1, final: ultimo }[accion];
+    if (this.predice && (accion === "siguiente" || accion === "final")) {
+      // As far as the reader may go without answering; the question that stops them is asked.
+      const hasta = frontera(this.porPaso(), this.ronda.respondidas, this.indice, ultimo);
+      if (destino > hasta) {
+        if (hasta > this.indice) this.mostrar(hasta, { anunciar: false });
+        this.preguntar(hasta + 1);
+        return;
+      }
+    }
     if (destino < 0 || destino > ultimo || destino === this.indice) return;
     this.mostrar(destino);
   }
@@ -123,10 +176,77 @@ class BucleTraza extends HTMLElement {
   cambiarTope(tope) {
     const viejos = this.pasos();
     this.tope = tope;
+    if (this.predice) {
+      this.nuevaRonda();
+      this.mostrar(0, { prefijo: TRAZA.nuevoTope(tope) + PREDICE.nuevaRonda });
+      return;
+    }
     this.mostrar(pasoEquivalente(viejos, this.indice, this.pasos()), { prefijo: TRAZA.nuevoTope(tope) });
   }
 
-  mostrar(indice, { anunciar = true, prefijo = "" } = {}) {
+  // ---- predict mode ----
+
+  alternarPredice() {
+    this.predice = !this.predice;
+    this.botonPredice.setAttribute("aria-pressed", String(this.predice));
+    if (this.predice) this.nuevaRonda();
+    else this.ronda = null;
+    // A round covers the whole trace: it starts at the first step.
+    this.mostrar(this.predice ? 0 : this.indice, { anunciar: false });
+    this.anuncio.textContent = this.predice ? PREDICE.empieza : PREDICE.termina;
+  }
+
+  nuevaRonda() {
+    this.ronda = { respondidas: new Map(), registrada: false };
+  }
+
+  /** Step `indice`, or, while predicting, the furthest one before an unanswered question. */
+  alcanzable(indice) {
+    if (!this.predice) return indice;
+    const ultimo = this.pasos().length - 1;
+    return Math.min(indice, Math.max(this.indice, frontera(this.porPaso(), this.ronda.respondidas, this.indice, ultimo)));
+  }
+
+  /** Ask the next unanswered question before step `destino` (the focus goes to it). */
+  preguntar(destino) {
+    const k = pendiente(this.porPaso(), this.ronda.respondidas, destino);
+    if (k === null) return;
+    if (this.prediccion.visible && this.prediccion.k === k && this.objetivo === destino) {
+      this.prediccion.entradas[0].focus(); // already asked: back to it
+      return;
+    }
+    this.objetivo = destino;
+    this.prediccion.preguntar(this.preguntas()[k], k);
+  }
+
+  alResponder(k, acierta, dicho) {
+    this.ronda.respondidas.set(k, acierta);
+    const dice = `${dicho.marca} ${dicho.porque} `;
+    if (pendiente(this.porPaso(), this.ronda.respondidas, this.objetivo) === null) {
+      this.mostrar(this.objetivo, { conservar: true, prefijo: dice });
+    } else {
+      this.anuncio.textContent = dice + PREDICE.sigue;
+    }
+    this.botones.siguiente.focus();
+  }
+
+  /** At the last step of a round: its score, shown, announced and kept. */
+  pintarMarcador(anunciar) {
+    if (!this.marcador) return;
+    const fin = this.predice && this.indice === this.pasos().length - 1 && this.ronda.respondidas.size > 0;
+    this.marcador.hidden = !fin;
+    if (!fin) return;
+    const { aciertos, total } = marcador(this.ronda.respondidas);
+    this.marcador.textContent = `${PREDICE.resultado(aciertos, total)}. ${PREDICE.otraRonda}`;
+    if (!this.ronda.registrada) {
+      this.ronda.registrada = true;
+      registrarPrediccion(this, aciertos, total);
+    }
+    if (anunciar) this.anuncio.textContent += ` ${this.marcador.textContent}`;
+  }
+
+  mostrar(indice, { anunciar = true, prefijo = "", conservar = false } = {}) {
+    if (!conservar) this.prediccion?.ocultar();
     const lista = this.pasos();
     this.indice = Math.max(0, Math.min(indice, lista.length - 1));
     const paso = lista[this.indice];
@@ -156,6 +276,7 @@ class BucleTraza extends HTMLElement {
     if (anunciar) {
       this.anuncio.textContent = `${prefijo}${donde}. ${paso.texto}`;
     }
+    this.pintarMarcador(anunciar);
   }
 
   pintarNota(paso) {

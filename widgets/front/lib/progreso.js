@@ -2,10 +2,13 @@
 //
 // One JSON value per course, under "bucle:<curso>:progreso":
 //   { "<pagina>": { "preguntas": { "<id>": true | false },        // answered right / wrong
-//                   "desafios":  { "<id>": { "superadas": n, "total": m } } } }  // best result
-// Widgets call registrarPregunta / registrarDesafio; the index reads progresoDe(curso).
+//                   "desafios":  { "<id>": { "superadas": n, "total": m } },      // best result
+//                   "predicciones": { "<id>": { "aciertos": n, "total": m } } } } // best round
+// Widgets call registrarPregunta / registrarDesafio / registrarPrediccion; the index reads
+// progresoDe(curso).
 // exportar / importar move every key of the course (code, answers, progress) as one file.
 import { claves, guardar, leer } from "./almacen.js";
+import { mejorRonda } from "./predice.js";
 import { PROGRESO } from "./textos.js";
 
 const clave = (curso) => `bucle:${curso}:progreso`;
@@ -47,6 +50,14 @@ export function registrarDesafio(elemento, superadas, total) {
     if (!esObjeto(antes) || superadas > antes.superadas || total !== antes.total) {
       desafios[elemento.dataset.bucleId] = { superadas, total };
     }
+  });
+}
+
+/** A trace's round of predictions ended: keep the best one (lib/predice.js's mejorRonda). */
+export function registrarPrediccion(elemento, aciertos, total) {
+  actualizar(elemento, (p) => {
+    const rondas = objetoEn(p, "predicciones");
+    rondas[elemento.dataset.bucleId] = mejorRonda(rondas[elemento.dataset.bucleId], { aciertos, total });
   });
 }
 

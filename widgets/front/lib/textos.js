@@ -211,6 +211,29 @@ export const PASOS = {
   mCambia: (mensajes, desde) => `M cambia: ahora tiene ${mensajes}${desde == null ? "." : `, distintos desde M[${desde}].`}`,
 };
 
+/** Predict mode of a trace (traza.js, piezas/prediccion.js, lib/predice.js, the course map). */
+export const PREDICE = {
+  boton: "Predice",
+  titulo: "Predice",
+  tuPrediccion: "Tu predicción",
+  comprobar: "Comprobar",
+  empieza: "Predice: antes de cada paso que se puede prever, una pregunta. Empiezas en el paso 1; " +
+    "pulsa Siguiente.",
+  termina: "Predice desactivado.",
+  acierto: "Correcto.",
+  fallo: (solucion) => `No. La respuesta era: ${solucion}.`,
+  escribeNumero: "Escribe un número antes de comprobar.",
+  eligeUna: "Elige una opción antes de comprobar.",
+  noEsNumero: (texto) => `«${texto}» no es un número entero.`,
+  sigue: "Pulsa Siguiente para continuar.",
+  /** «Has acertado 9 de 10 predicciones». */
+  resultado: (aciertos, total) => `Has acertado ${aciertos} de ${total} ${total === 1 ? "predicción" : "predicciones"}`,
+  otraRonda: "Inicio empieza otra ronda.",
+  nuevaRonda: "Nueva ronda de predicciones. ",
+  /** On the course map: a lesson's best rounds. */
+  mapa: (aciertos, total) => `${aciertos} de ${total} ${total === 1 ? "predicción acertada" : "predicciones acertadas"}`,
+};
+
 export const PREGUNTA = {
   comprobar: "Comprobar",
   reintentar: "Reintentar",

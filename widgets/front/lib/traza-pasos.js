@@ -11,7 +11,9 @@
 //   and one last step: "devuelve" | "excepcion" | "cortada".
 // A step is { tipo, turno, M: [message index], nuevos: [position in M], recibe: [position] | null,
 //   entorno: {ruta: texto} (after the step), cambios: [{ruta, antes, despues}], texto, detalle:
-//   [line], respuesta?: message index, firma } where `firma` compares steps of two traces.
+//   [line], respuesta?: message index, evento, firma } where `evento` is the index of the event
+//   the step comes from (the questions of predict mode, widgets/predice.py, name their step by
+//   it) and `firma` compares steps of two traces.
 
 import { PASOS } from "./textos.js";
 
@@ -25,10 +27,11 @@ export function pasos(traza) {
   let M = [...(traza.inicio ?? [])];
   let entorno = { ...(traza.entorno ?? {}) };
   let turno = 0;
+  let desde = 0; // the event being read
 
   // `datos`: what, beyond M and the environment, makes this step the same in another trace.
   const nuevo = (tipo, campos, datos = null) => {
-    const paso = { tipo, turno, M, nuevos: [], recibe: null, entorno, cambios: [], detalle: [], ...campos };
+    const paso = { tipo, turno, M, nuevos: [], recibe: null, entorno, cambios: [], detalle: [], evento: desde, ...campos };
     paso.firma = firma(paso, tabla, datos);
     lista.push(paso);
     return paso;
@@ -60,6 +63,7 @@ export function pasos(traza) {
   };
 
   eventos.forEach((evento, i) => {
+    desde = i;
     if (evento.tipo === "modelo") {
       alcanza(evento.M);
       turno = evento.turno;
