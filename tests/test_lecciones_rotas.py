@@ -119,5 +119,5 @@ def test_the_messages_say_what_to_fix(construccion):
     rechazo = salida.split("traza_rechazada.md:7: ERROR: ", 1)[1]
     assert "turno 1" in rechazo.lower() and "M[1]" in rechazo, rechazo[:600]
     # The misspelt option: the ones that exist.
-    assert "Las opciones que acepta son :bucle:, :ejecutar:, :id:, :titulo:, :tope:" in salida
+    assert "Las opciones que acepta son :bucle:, :ejecutar:, :id:, :predice:, :titulo:, :tope:" in salida
     assert "Las opciones que acepta son :pista-tras:, :solucion-tras:" in salida
