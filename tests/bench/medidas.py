@@ -231,9 +231,9 @@ BUCLE_INFINITO = 'print("dando vueltas")\nwhile True:\n    pass\n'
 
 PONER_BUCLE = """(codigo) => {
   const el = document.querySelectorAll("bucle-celda")[1];
-  const { curso, pagina, bucleId } = el.dataset;
+  const { bucleCurso, buclePagina, bucleId } = el.dataset;  // lib/almacen.js's claveDe
   const original = JSON.parse(el.querySelector(":scope > script.bucle-datos").textContent).codigo;
-  localStorage.setItem(["bucle", curso, pagina, bucleId].join(":"), JSON.stringify({ codigo, original }));
+  localStorage.setItem(["bucle", bucleCurso, buclePagina, bucleId].join(":"), JSON.stringify({ codigo, original }));
 }"""
 
 
