@@ -97,48 +97,15 @@ function vaciar() {
   });
 }
 
-const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
-
-/**
- * Pyodide's wasm (from `archivos`, already checked whole) compiled now, while the rest of the
- * start goes on: Pyodide itself compiles it only once it holds the snapshot's bytes, read and
- * checked first. A promise of the WebAssembly.Module, or of null when it does not compile here
- * (Pyodide then compiles it itself, as it would have, and says what is wrong).
- */
-function compilar(archivos) {
-  const blob = archivos.get(WASM);
-  if (!blob || typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
-  const respuesta = new Response(blob, { headers: { "Content-Type": "application/wasm" } });
-  return WebAssembly.compileStreaming(respuesta).catch(() => null);
-}
-
-/**
- * A Pyodide started with `opciones`, handed the big files the worker already holds, and its wasm
- * already compiled (`modulo`, from compilar) when there is one.
- */
-async function arrancar(loadPyodide, archivos, opciones = {}, modulo = Promise.resolve(null)) {
+/** A Pyodide started with `opciones`, handed the big files the worker already holds. */
+async function arrancar(loadPyodide, archivos, opciones = {}) {
   // Pyodide fetches the wasm and the standard library itself: hand it the bytes we hold.
   const fetchOriginal = globalThis.fetch;
-  const desde = fetchDesde(archivos, fetchOriginal);
-  let delWasm = null; // Pyodide's request for its wasm, which it then instantiates
-  globalThis.fetch = (recurso, o) => {
-    const respuesta = desde(recurso, o);
-    if (String(recurso instanceof Request ? recurso.url : recurso) === WASM) delWasm = respuesta;
-    return respuesta;
-  };
-  // …and it instantiates that wasm with instantiateStreaming: the module compiled ahead is used
-  // instead, when there is one.
-  const instanciarOriginal = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async function (fuente, importaciones) {
-    const compilado = fuente === delWasm ? await modulo : null;
-    if (!compilado) return instanciarOriginal.call(this, fuente, importaciones);
-    return { module: compilado, instance: await WebAssembly.instantiate(compilado, importaciones) };
-  };
+  globalThis.fetch = fetchDesde(archivos, fetchOriginal);
   try {
     return await loadPyodide({ indexURL: PYODIDE, checkAPIVersion: true, ...opciones });
   } finally {
     globalThis.fetch = fetchOriginal;
-    WebAssembly.instantiateStreaming = instanciarOriginal;
   }
 }
 
@@ -153,12 +120,10 @@ async function traerPyodide({ instantanea = true } = {}, alProgreso) {
     const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   };
-  // The wasm is compiled as soon as its bytes are here (and checked), beside everything else.
-  const traidos = traerArchivos(PYODIDE, version, alProgreso).then((r) => ({ ...r, modulo: compilar(r.archivos) }));
-  const [{ archivos, descargado, guardado, modulo }, { clave = null, guardada = null }, { default: crear }] =
-    await Promise.all([traidos, buscar().catch(() => ({})), MODULOS[1]]);
+  const [{ archivos, descargado, guardado }, { clave = null, guardada = null }, { default: crear }] =
+    await Promise.all([traerArchivos(PYODIDE, version, alProgreso), buscar().catch(() => ({})), MODULOS[1]]);
   const cargarPyodide = (opciones) => loadPyodide({ createPyodideModule: crear, ...opciones });
-  return { loadPyodide: cargarPyodide, archivos, modulo, descargado, guardado, clave, guardada };
+  return { loadPyodide: cargarPyodide, archivos, descargado, guardado, clave, guardada };
 }
 
 /**
@@ -213,7 +178,7 @@ async function cargar(datos) {
   const { id } = datos;
   const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
   if (datos.calificador) motor.traer(datos.calificador, datos.pagina);
-  const { loadPyodide, archivos, modulo, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
+  const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ id, type: "progreso", fase: "preparando", descargado });
   let py = null;
   let modulos = null;
@@ -222,7 +187,7 @@ async function cargar(datos) {
     const bytes = verificada(PYODIDE, clave, guardada);
     bytes.catch(() => {}); // handled below, when loadPyodide rejects with it
     try {
-      py = await arrancar(loadPyodide, archivos, { _loadSnapshot: unaVez(bytes) }, modulo);
+      py = await arrancar(loadPyodide, archivos, { _loadSnapshot: unaVez(bytes) });
       modulos = importarTrabajador(py);
       // The snapshot froze random's state: every restored worker would draw the same numbers.
       py.runPython("import random\nrandom.seed()");
@@ -238,7 +203,7 @@ async function cargar(datos) {
     }
   }
   if (!py) {
-    py = await arrancar(loadPyodide, archivos, {}, modulo);
+    py = await arrancar(loadPyodide, archivos);
     modulos = importarTrabajador(py);
   }
   // A new worker, restored or not, has none of these: set them every time.
@@ -322,14 +287,14 @@ function programarInstantanea(clave) {
  */
 async function hacerInstantanea({ clave }) {
   const inicio = performance.now();
-  const { loadPyodide, archivos, modulo } = await traerPyodide({ instantanea: false });
+  const { loadPyodide, archivos } = await traerPyodide({ instantanea: false });
   try {
-    const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true }, modulo);
+    const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
     for (const modulo of Object.values(importarTrabajador(origen))) modulo.destroy();
     origen.runPython(`import ${PRECARGA.join(", ")}`);
     const bytes = origen.makeMemorySnapshot();
 
-    const copia = await arrancar(loadPyodide, archivos, { _loadSnapshot: bytes }, modulo);
+    const copia = await arrancar(loadPyodide, archivos, { _loadSnapshot: bytes });
     let salida = "";
     copia.setStdout({ batched: (texto) => (salida += texto) });
     const { celdas } = importarTrabajador(copia);
