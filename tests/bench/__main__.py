@@ -26,6 +26,7 @@ from .tabla import Fila, imprimir
 
 ROOT = Path(__file__).resolve().parents[2]
 LECCION = "el-bucle.html"
+SEGUNDA = "errores.html"  # the lesson after «El bucle», never opened before it is measured
 DESAFIO = ROOT / "challenges" / "bucle-con-tope"
 ENVIO_SIN_FIN = "def bucle(modelo, inicio, entorno, tope):\n    while True:\n        pass\n"
 
@@ -117,21 +118,35 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
             avisar(f"  {i + 1}/{n}: course {r['frio'][-1]:.0f} ms, bare {r['frio_desnuda'][-1]:.0f} ms")
 
         avisar(f"first output, warm (same profile, snapshot stored), {n} × "
-               "(course, bare; then bare first)…")
-        r["tibio"], r["tibio_desnuda"] = [], []
-        with ctx(init=medidas.INICIO) as c, ctx(init=medidas.INICIO) as cd:
+               "(course, course with the service worker, bare; then the other way round)…")
+        r["tibio"], r["tibio_sw"], r["tibio_desnuda"] = [], [], []
+        with (ctx(init=medidas.INICIO) as c, ctx(init=medidas.INICIO) as cd,
+              ctx(init=medidas.INICIO, servicio=True) as cs):
             page = c.new_page()
             medidas.primera_salida(page, leccion)
             r["instantanea_s"] = medidas.esperar_instantanea(page)
             r["instantanea_bytes"] = page.evaluate(medidas.TAMANO_INSTANTANEA)
             page_d = cd.new_page()
             medidas.primera_salida(page_d, desnuda_url, curso=False)
-            arranques = []
+            # With the service worker: the index first, until the course is saved.
+            page_s = cs.new_page()
+            medidas.guardar_curso(page_s, curso)
+            medidas.primera_salida(page_s, leccion)
+            medidas.esperar_instantanea(page_s)
+            arranques, arranques_sw = [], []
 
             def tibio_curso():
                 r["tibio"].append(medidas.primera_salida(page, leccion))
                 arranques.append(page.evaluate("document.documentElement.dataset.bucleArranque"))
                 page.goto("about:blank")
+
+            def tibio_servicio():
+                medidas.parar_servicio(page_s)  # as on a later visit: the worker has stopped
+                r["tibio_sw"].append(medidas.primera_salida(page_s, leccion))
+                arranques_sw.append(page_s.evaluate(
+                    "[document.documentElement.dataset.bucleArranque, crossOriginIsolated, "
+                    "navigator.serviceWorker.controller !== null].join()"))
+                page_s.goto("about:blank")
 
             def tibio_desnuda():
                 r["tibio_desnuda"].append(medidas.primera_salida(page_d, desnuda_url, curso=False))
@@ -141,13 +156,18 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
                 # Each page is left (about:blank) once measured: the course keeps working after
                 # its output (editors load when it is idle), which must not slow the bare page.
                 # The order alternates, as for the cold figure.
-                orden = (tibio_curso, tibio_desnuda) if i % 2 == 0 else (tibio_desnuda, tibio_curso)
+                orden = ((tibio_curso, tibio_servicio, tibio_desnuda) if i % 2 == 0
+                         else (tibio_desnuda, tibio_servicio, tibio_curso))
                 for medir in orden:
                     medir()
                 avisar(f"  {i + 1}/{n}: course {r['tibio'][-1]:.0f} ms ({arranques[-1]}), "
+                       f"with the service worker {r['tibio_sw'][-1]:.0f} ms ({arranques_sw[-1]}), "
                        f"bare {r['tibio_desnuda'][-1]:.0f} ms")
             if set(arranques) != {"instantanea"}:
                 r["notas"].append(f"warm starts were not all from the snapshot: {arranques}")
+            if set(arranques_sw) != {"instantanea,true,true"}:
+                r["notas"].append("warm starts with the service worker were not all from the snapshot, "
+                                  f"isolated and controlled: {arranques_sw}")
 
             avisar(f"prefetched: Ejecutar 10 s after load, {n} ×…")
             r["prevista"], r["prevista_python"] = [], []
@@ -160,6 +180,8 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
             medir_desafio(r, page, leccion, n, "")
             medir_detener(r, page, leccion, n, "")
 
+        medir_segunda(r, ctx, curso, n)
+
         avisar("without cross-origin isolation…")
         with ctx(init=medidas.INICIO) as c:
             page = c.new_page()
@@ -168,6 +190,48 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
             medir_desafio(r, page, leccion_sin, n, "_sin", solo_bucle=True)
             medir_detener(r, page, leccion_sin, n, "_sin")
     return r
+
+
+def medir_segunda(r, ctx, curso, n):
+    """Navigation from «El bucle» to a lesson never opened, with the service worker and without
+    (today): each run two new profiles, in turns. Both visit the index first (with the service
+    worker: until the course is saved), then «El bucle» until its Python is ready and its
+    snapshot stored, as a reader who read it; then the second lesson."""
+    avisar(f"a second lesson never opened ({LECCION} → {SEGUNDA}), without the service worker "
+           f"and with it, new profiles, {n} ×…")
+    for clave in ("segunda_pintura", "segunda_listo", "segunda_pintura_sw", "segunda_listo_sw",
+                  "segunda_arranque", "segunda_arranque_sw"):
+        r[clave] = []
+
+    def una(servicio):
+        sufijo = "_sw" if servicio else ""
+        with ctx(init=medidas.INICIO, servicio=servicio) as c:
+            page = c.new_page()
+            if servicio:
+                medidas.guardar_curso(page, curso)
+            else:
+                page.goto(curso, wait_until="load")
+            page.goto(curso + LECCION, wait_until="load")
+            page.evaluate(medidas.LISTO)
+            medidas.esperar_instantanea(page)
+            if servicio:
+                medidas.parar_servicio(page)  # the reader read «El bucle» for a while
+            pintura, listo, como = medidas.segunda_leccion(page, curso + SEGUNDA)
+            r["segunda_pintura" + sufijo].append(pintura)
+            r["segunda_listo" + sufijo].append(listo)
+            r["segunda_arranque" + sufijo].append(como)
+
+    for i in range(n):
+        for servicio in ((False, True) if i % 2 == 0 else (True, False)):
+            una(servicio)
+        avisar(f"  {i + 1}/{n}: first paint {r['segunda_pintura'][-1]:.0f} ms, with the service worker "
+               f"{r['segunda_pintura_sw'][-1]:.0f} ms; Python ready {r['segunda_listo'][-1]:.0f} ms "
+               f"({r['segunda_arranque'][-1]}), with the service worker {r['segunda_listo_sw'][-1]:.0f} ms "
+               f"({r['segunda_arranque_sw'][-1]})")
+    for sufijo in ("", "_sw"):
+        if set(r["segunda_arranque" + sufijo]) != {"instantanea"}:
+            r["notas"].append(f"second-lesson starts{' with the service worker' if sufijo else ''} "
+                              f"not all from the snapshot: {r['segunda_arranque' + sufijo]}")
 
 
 def medir_desafio(r, page, url, n, sufijo, solo_bucle=False):
@@ -228,6 +292,16 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
              objetivo="≤ 1.2× bare", cumple=lambda m, razon: razon <= 1.2),
         Fila("First output, warm", "s", s(r["tibio"]), s(r["tibio_desnuda"]),
              objetivo="≤ 0.35× bare", cumple=lambda m, razon: razon <= 0.35),
+        Fila("First output, warm, with the service worker", "s", s(r["tibio_sw"]),
+             s(r["tibio_desnuda"]), objetivo="≤ 0.35× bare", cumple=lambda m, razon: razon <= 0.35),
+        Fila("Second lesson, never opened: navigation → first paint, no service worker", "ms",
+             r["segunda_pintura"]),
+        Fila("  … with the service worker", "ms", r["segunda_pintura_sw"],
+             referencia=r["segunda_pintura"], frente="no SW"),
+        Fila("Second lesson, never opened: navigation → Python ready, no service worker", "s",
+             s(r["segunda_listo"])),
+        Fila("  … with the service worker", "s", s(r["segunda_listo_sw"]),
+             referencia=s(r["segunda_listo"]), frente="no SW"),
         Fila("Prefetched: Ejecutar 10 s after load (click → output)", "ms", r["prevista"],
              objetivo="≤ 150 ms", cumple=bajo(150)),
         Fila("Grading: whole bucle-con-tope suite, warm (click → summary)", "ms", r.get("calificar"),
@@ -255,18 +329,31 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
         Fila("Lighthouse accessibility", "pts", faro_r.accesibilidad or None,
              objetivo="100", cumple=lambda m, _: m >= 100, falta=faro_r.falta),
     ]
+    fila = {x.nombre: x for x in f}
     visto = sorted(set(r["prevista_python"]))
-    f[4].notas.append("in the warm profile; Python at the click (how it started, its state): "
+    fila["Prefetched: Ejecutar 10 s after load (click → output)"].notas.append("in the warm profile; Python at the click (how it started, its state): "
                       + "; ".join(f"«{x}» {r['prevista_python'].count(x)}×" for x in visto))
     if faro_r.resumen:
         f[-2].notas.append(faro_r.resumen)
     if "calificar" in r:
-        f[5].notas.append("the grader loaded by an earlier check, as on a reader's second check")
+        fila["Grading: whole bucle-con-tope suite, warm (click → summary)"].notas.append("the grader loaded by an earlier check, as on a reader's second check")
     f[0].notas.append("HTML, CSS, scripts, fonts and images fetched with the page's idle callback "
                       "disabled (Python and the editors wait for it)")
-    f[3].notas.append(f"from the memory snapshot ({r['instantanea_bytes'] / 1e6:.1f} MB in the Cache "
+    fila["First output, warm"].notas.append(f"from the memory snapshot ({r['instantanea_bytes'] / 1e6:.1f} MB in the Cache "
                       f"API), stored {r['instantanea_s']:.1f} s after the first visit's output "
                       "(made in a throwaway worker once the page is idle)")
+    fila["Second lesson, never opened: navigation → first paint, no service worker"].notas.append(
+        f"{LECCION} → {SEGUNDA} (page.goto), each run two new profiles that visited the index and "
+        f"{LECCION} first (its Python ready, its snapshot stored); with the service worker: the course "
+        "saved on the index, the worker stopped before the navigation (as after 30 s idle)")
+    fila["Second lesson, never opened: navigation → Python ready, no service worker"].notas.append(
+        "Python starts when the page is idle (or at the first click in a cell): "
+        "<html data-bucle-arranque> appearing, set as the page's Python says «listo»; "
+        "started from the snapshot in every run unless a note below says otherwise")
+    sw = statistics.median(r["tibio_sw"]) / statistics.median(r["tibio"])
+    fila["First output, warm, with the service worker"].notas.append(
+        f"a profile that visited the index first and saved the course, the service worker stopped "
+        f"before each visit (as after 30 s idle); {sw:.2f}× the figure without it")
     return f
 
 

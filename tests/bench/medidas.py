@@ -44,6 +44,25 @@ INICIO = """
   });
   // From navigation to the first output.
   b.primera = b.cuando(%r, "\\\\S");
+  // From navigation to the first contentful paint (Chromium's paint timing).
+  b.pintura = new Promise((resolve) => {
+    new PerformanceObserver((lista) => {
+      for (const e of lista.getEntries()) if (e.name === "first-contentful-paint") resolve(e.startTime);
+    }).observe({ type: "paint", buffered: true });
+  });
+  // From navigation to <html data-bucle-arranque> appearing: python.js sets it when the page's
+  // Python answered its start, just before its "estado" event says "listo". {t, como}.
+  b.arranque = new Promise((resolve) => {
+    const mira = () => {
+      const como = document.documentElement?.dataset.bucleArranque;
+      if (!como) return;
+      obs.disconnect();
+      resolve({ t: performance.now(), como });
+    };
+    const obs = new MutationObserver(mira);
+    obs.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-bucle-arranque"] });
+    mira();
+  });
   // The next click on `boton`, then `selector` matching `patron`: {clic, fin}.
   b.armar = (boton, selector, patron) => {
     b.espera = new Promise((resolve) => {
@@ -90,6 +109,11 @@ INSTANTANEA_GUARDADA = """async () => {
   const cache = await caches.open("bucle-instantanea");
   return (await cache.keys()).some((r) => r.url.endsWith(".bin"));
 }"""
+
+
+#: The first visit has saved the course (sin-conexion.js) and its service worker controls the page.
+GUARDADO = "html[data-bucle-sin-conexion=guardado]"
+CONTROLADA = "navigator.serviceWorker.controller !== null"
 
 
 def celda(page, n):
@@ -231,9 +255,9 @@ BUCLE_INFINITO = 'print("dando vueltas")\nwhile True:\n    pass\n'
 
 PONER_BUCLE = """(codigo) => {
   const el = document.querySelectorAll("bucle-celda")[1];
-  const { curso, pagina, bucleId } = el.dataset;
+  const { bucleCurso, buclePagina, bucleId } = el.dataset;  // lib/almacen.js's claveDe
   const original = JSON.parse(el.querySelector(":scope > script.bucle-datos").textContent).codigo;
-  localStorage.setItem(["bucle", curso, pagina, bucleId].join(":"), JSON.stringify({ codigo, original }));
+  localStorage.setItem(["bucle", bucleCurso, buclePagina, bucleId].join(":"), JSON.stringify({ codigo, original }));
 }"""
 
 
@@ -270,3 +294,33 @@ ANOTAR_DETENER = """async () => {
     if (detail === "listo" && b.detenido !== null && b.listo === null) b.listo = performance.now();
   });
 }""" % PYTHON
+
+
+# ---- the service worker: a profile that saved the course, and a second lesson ----
+
+def guardar_curso(page, base, limite=ESPERA):
+    """The reader's first visit, on the index: wait until the course is saved for offline use
+    and the service worker controls the page."""
+    page.goto(base, wait_until="load")
+    page.wait_for_selector(GUARDADO, state="attached", timeout=limite)
+    page.wait_for_function(CONTROLADA, timeout=limite)
+
+
+def parar_servicio(page):
+    """Stop the service worker (it starts again at the next request), as Chromium does after
+    some 30 s idle: a reader who read the last page for a while meets a stopped worker."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("ServiceWorker.enable")
+        cdp.send("ServiceWorker.stopAllWorkers")
+    finally:
+        cdp.detach()
+
+
+def segunda_leccion(page, url) -> tuple[float, float, str]:
+    """Navigate to ``url`` (a lesson this profile never opened): ms from navigation to the
+    first contentful paint, to the page's Python ready (it starts when the page is idle), and
+    how it started."""
+    page.goto(url, wait_until="commit")
+    pintura, arranque = page.evaluate("Promise.all([window.__bench.pintura, window.__bench.arranque])")
+    return pintura, arranque["t"], arranque["como"]

@@ -14,7 +14,9 @@ class Fila:
     """One figure. ``curso``/``desnuda``: the runs (seconds, bytes, points…), or None.
 
     ``cumple(mediana, razon)`` says whether the target is met; ``falta`` says why a figure
-    could not be taken (printed instead of numbers).
+    could not be taken (printed instead of numbers). ``referencia``: runs the ratio is taken
+    against when the row has no bare page's (another row's, e.g. the same figure without the
+    service worker), named after the ratio by ``frente`` («0.52× no SW»).
     """
 
     nombre: str
@@ -25,6 +27,8 @@ class Fila:
     cumple: Callable[[float, float | None], bool] | None = None
     falta: str = ""
     notas: list[str] = field(default_factory=list)
+    referencia: list[float] | None = None
+    frente: str = ""
 
     @property
     def mediana(self) -> float | None:
@@ -32,9 +36,10 @@ class Fila:
 
     @property
     def razon(self) -> float | None:
-        if not self.curso or not self.desnuda:
+        otra = self.desnuda or self.referencia
+        if not self.curso or not otra:
             return None
-        base = statistics.median(self.desnuda)
+        base = statistics.median(otra)
         return self.mediana / base if base else None
 
     def veredicto(self) -> str:
@@ -75,7 +80,9 @@ def imprimir(filas: list[Fila], titulo: str, pie: list[str],
         if fila.falta:
             lineas.append([fila.nombre, f"{RAYA} ({fila.falta})", RAYA, RAYA, fila.objetivo, ""])
             continue
-        razon = f"{fila.razon:.2f}×" if fila.razon is not None else RAYA
+        razon = RAYA
+        if fila.razon is not None:
+            razon = f"{fila.razon:.2f}×" + (f" {fila.frente}" if fila.frente and not fila.desnuda else "")
         lineas.append([fila.nombre, celda(fila.curso, fila.unidad), celda(fila.desnuda, fila.unidad),
                        razon, fila.objetivo, fila.veredicto()])
     anchos = [max(len(str(x[i])) for x in [cabecera] + lineas) for i in range(len(cabecera))]
