@@ -12,9 +12,18 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, contexto_vigilado
 
 pytestmark = pytest.mark.navegador
+
+
+@pytest.fixture
+def contexto(navegador, registro_externo):
+    """As conftest's, but with service workers allowed: JupyterLite registers its own (the
+    notebooks' files go through it) and fails when it cannot; the course's saves the site
+    meanwhile, as in a reader's browser."""
+    with contexto_vigilado(navegador, registro_externo, service_workers="allow") as context:
+        yield context
 
 ESPERA = 120_000  # ms: JupyterLite, then Pyodide, then IPython's wheels, on a 2-core machine
 
