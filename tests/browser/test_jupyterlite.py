@@ -20,8 +20,8 @@ pytestmark = pytest.mark.navegador
 @pytest.fixture
 def contexto(navegador, registro_externo):
     """As conftest's, but with service workers allowed: JupyterLite registers its own (the
-    notebooks' files go through it) and fails when it cannot; the course's saves the site
-    meanwhile, as in a reader's browser."""
+    notebooks' files go through it) and fails when it cannot. (The test site publishes none of
+    the course's: see its conf.py.)"""
     with contexto_vigilado(navegador, registro_externo, service_workers="allow") as context:
         yield context
 
