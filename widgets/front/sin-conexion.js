@@ -119,7 +119,6 @@ async function registrar() {
     }, "bucle-sin-conexion-actualizar"));
   });
   await wb.register({ immediate: true });
-  document.documentElement.dataset.bucleServicio = "registrado";
 }
 
 function avisarLiteSinConexion(evento) {
