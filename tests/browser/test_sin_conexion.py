@@ -179,6 +179,8 @@ def test_a_reader_who_says_no_gets_the_course_online_as_before(sitio, con_servic
             (await navigator.serviceWorker.getRegistrations()).length === 0 &&
             !(await caches.keys()).some((n) => n.startsWith("workbox-precache"))""", timeout=ESPERA)
         assert page.evaluate("localStorage.getItem('bucle:sin-conexion')") == "no"
+        # the worker's progress messages sent before it was told to stop do not bring the note back
+        expect(nota).to_contain_text("No se guardará el curso")
 
         page.goto(base + LECCION)
         uno = Celda(page, 1)

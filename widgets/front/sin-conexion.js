@@ -65,7 +65,10 @@ async function olvidar() {
   await caches?.delete(CACHE).catch(() => {});
 }
 
+let dijoQueNo = false; // this page's reader said no (the worker may still send progress meanwhile)
+
 async function noGuardar() {
+  dijoQueNo = true;
   try {
     localStorage.setItem(CLAVE, "no");
   } catch {
@@ -77,13 +80,14 @@ async function noGuardar() {
 }
 
 function alMensaje({ data }) {
+  if (dijoQueNo) return;
   if (data?.tipo === "bucle:guardando") {
     nota.mostrar(SIN_CONEXION.guardando(data.bytes, data.bytesTotal), boton(SIN_CONEXION.noGuardar, noGuardar));
   } else if (data?.tipo === "bucle:guardado") {
     nota.mostrar(SIN_CONEXION.guardado(data.bytesTotal), cerrar());
     nota.ocultarEn(8000);
     document.documentElement.dataset.bucleSinConexion = "guardado";
-  } else if (data?.tipo === "bucle:no-guardado" && !data.cancelado && !rechazado()) {
+  } else if (data?.tipo === "bucle:no-guardado" && !data.cancelado) {
     nota.mostrar(SIN_CONEXION.fallo, cerrar());
   }
 }
