@@ -1,0 +1,101 @@
+"""Los permisos de «Pedir permiso»: qué llamadas necesitan el sí del usuario, y quién responde.
+
+Se carga después de entorno.py:
+
+    exec(open_url("runtime/entorno.py").read())
+    exec(open_url("runtime/permisos.py").read())
+
+y deja en tu espacio de nombres:
+
+- CAMBIAN: los nombres de las herramientas que cambian el mundo (hoy, solo escribir). Es del
+  arnés, no del modelo: el modelo no puede saltarse la pregunta diciendo que su llamada es
+  inofensiva.
+- necesita_permiso(ll): True si la llamada es de una herramienta de CAMBIAN.
+- NO_PERMITIDO: el contenido del tool_result de una llamada denegada.
+- denegado(ll): ese tool_result, con is_error=True.
+- denegar(ll): el usuario cuando no hay usuario (una ejecución por lotes, una prueba): dice
+  que no a todo.
+- permitir(ll): un usuario que dice que sí a todo.
+- Respuestas(["sí", "no", ...]): un usuario guionizado: responde en orden y anota lo que le
+  preguntaron en .preguntas; si le preguntan más veces de las previstas, lanza RuntimeError.
+- pregunta(ll): la pregunta que se le hace al usuario, «¿Permites escribir lista.txt?».
+- preguntar_al_lector(ll): en la página, pregunta de verdad al lector, con los botones
+  Permitir y Denegar, mientras Python espera; donde la página no puede esperar (no está
+  aislada) o fuera del navegador, devuelve None: quien la llama decide qué hacer entonces.
+
+Cómo se usa todo esto en ejecutar es lo que escribes tú en la lección.
+"""
+
+CAMBIAN = frozenset({"escribir"})
+
+NO_PERMITIDO = "no se ha ejecutado: el usuario no lo ha permitido"
+
+
+def necesita_permiso(ll):
+    """True si la llamada `ll` cambia el mundo y hay que preguntar antes de ejecutarla."""
+    return ll["name"] in CAMBIAN
+
+
+def denegado(ll):
+    """El tool_result de la llamada `ll` cuando el usuario dice que no."""
+    return resultado(ll["id"], NO_PERMITIDO, es_error=True)  # noqa: F821 (entorno.py)
+
+
+def denegar(ll):
+    """Sin nadie a quien preguntar, la respuesta es no."""
+    return False
+
+
+def permitir(ll):
+    """Un usuario que lo permite todo (para probar, nunca por defecto)."""
+    return True
+
+
+def pregunta(ll):
+    """«¿Permites escribir lista.txt?»: la pregunta de la llamada `ll`."""
+    entrada = ll.get("input") or {}
+    objeto = entrada.get("ruta") or entrada.get("carpeta") or entrada.get("patron")
+    return f"¿Permites {ll['name']} {objeto}?" if objeto else f"¿Permites {ll['name']}?"
+
+
+_SI = {"sí", "si", "s", "permitir", True}
+_NO = {"no", "n", "denegar", False}
+
+
+class Respuestas:
+    """Un usuario guionizado: Respuestas(["sí", "no"]) permite la primera pregunta y deniega la
+    segunda. Es un preguntar(ll) -> bool; .preguntas guarda las llamadas que le preguntaron."""
+
+    def __init__(self, respuestas):
+        self.respuestas = list(respuestas)
+        for r in self.respuestas:
+            if _clave(r) not in _SI | _NO:
+                raise ValueError(f"respuesta no válida: {r!r} (usa \"sí\" o \"no\")")
+        self.preguntas = []
+
+    def __call__(self, ll):
+        if len(self.preguntas) >= len(self.respuestas):
+            raise RuntimeError(
+                f"el usuario guionizado tenía {len(self.respuestas)} respuestas y le han "
+                f"preguntado una vez más: {pregunta(ll)}")
+        respuesta = self.respuestas[len(self.preguntas)]
+        self.preguntas.append(ll)
+        return _clave(respuesta) in _SI
+
+    def __repr__(self):
+        return f"Respuestas({self.respuestas!r})"
+
+
+def _clave(r):
+    return r.strip().lower() if isinstance(r, str) else r
+
+
+def preguntar_al_lector(ll):
+    """Pregunta al lector, en la página, si permite la llamada `ll`: True (Permitir), False
+    (Denegar), o None si aquí no se puede preguntar (fuera del navegador, o una página sin
+    aislamiento, donde Python no puede esperar a la página)."""
+    try:
+        from trabajador import preguntar_en_la_pagina
+    except ImportError:
+        return None
+    return preguntar_en_la_pagina(pregunta(ll), muestra(ll))  # noqa: F821 (entorno.py)
