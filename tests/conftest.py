@@ -30,11 +30,14 @@ from widgets.serve import servir  # noqa: E402
 os.environ["NO_COLOR"] = "1"
 
 
-def construir(fuente: Path, destino: Path, conf: Path | None = None, *, comprobar=True):
-    """Build a site with ``sphinx-build -W``; return the finished process (stdout+stderr)."""
+def construir(fuente: Path, destino: Path, conf: Path | None = None, *, comprobar=True,
+              ajustes: dict[str, str] | None = None):
+    """Build a site with ``sphinx-build -W``; return the finished process (stdout+stderr).
+    ``ajustes`` overrides settings of the conf.py (``-D name=value``)."""
     conf = conf or fuente
+    sobre = [f"-D{nombre}={valor}" for nombre, valor in (ajustes or {}).items()]
     proceso = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", *sobre,
          "-c", str(conf), str(fuente), str(destino)],
         capture_output=True, text=True, cwd=ROOT,
     )
