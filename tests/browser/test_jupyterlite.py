@@ -20,8 +20,7 @@ pytestmark = pytest.mark.navegador
 @pytest.fixture
 def contexto(navegador, registro_externo):
     """As conftest's, but with service workers allowed: JupyterLite registers its own (the
-    notebooks' files go through it) and fails when it cannot. (The test site publishes none of
-    the course's: see its conf.py.)"""
+    notebooks' files go through it) and fails when it cannot; the course registers its own too."""
     with contexto_vigilado(navegador, registro_externo, service_workers="allow") as context:
         yield context
 
@@ -66,7 +65,10 @@ def test_a_lesson_opens_as_a_notebook_that_runs_offline(sitio_de_prueba, servido
     pagina.goto(base + "leccion.html")
     enlace = pagina.get_by_role("link", name="Abrir en JupyterLite")
     expect(enlace).to_be_visible()
-    pagina.wait_for_load_state("networkidle")
+    # As a reader's second visit: the course's worker has saved the site and controls the page,
+    # and the notebook opens under it (its scope is the whole site) before JupyterLite's exists.
+    pagina.wait_for_selector("html[data-bucle-sin-conexion=guardado]", state="attached", timeout=ESPERA)
+    pagina.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ESPERA)
     assert not [u for u in pedidas if "/lite/" in u], "the lesson page downloaded JupyterLite"
 
     with contexto.expect_page() as nueva:
@@ -88,6 +90,9 @@ def test_a_lesson_opens_as_a_notebook_that_runs_offline(sitio_de_prueba, servido
     expect(salida(cuaderno, 2)).to_have_text(segunda, timeout=ESPERA)
     expect(salida(cuaderno, 3)).to_have_text(tercera, timeout=ESPERA)
     expect(cuaderno.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
+    # JupyterLite's worker took its pages; the course's is still registered for the lessons.
+    ambitos = cuaderno.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope)")
+    assert sorted(ambitos) == [base, base + "lite/"], ambitos
 
     # One Pyodide: the kernel loaded the page's copy, and its wheels from the site.
     wasm = [u for u in pedidas if u.endswith("pyodide.asm.wasm")]
