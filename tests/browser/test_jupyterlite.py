@@ -91,8 +91,16 @@ def test_a_lesson_opens_as_a_notebook_that_runs_offline(sitio_de_prueba, servido
     expect(salida(cuaderno, 3)).to_have_text(tercera, timeout=ESPERA)
     expect(cuaderno.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
     # JupyterLite's worker took its pages; the course's is still registered for the lessons.
-    ambitos = cuaderno.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope)")
+    # (bucle-espera.js shows JupyterLite only the workers of lite/: ask the browser itself.)
+    registros = ("async () => (await ServiceWorkerContainer.prototype.getRegistrations"
+                 ".call(navigator.serviceWorker)).map((r) => r.scope)")
+    ambitos = cuaderno.evaluate(registros)
     assert sorted(ambitos) == [base, base + "lite/"], ambitos
+    # Opened again, now under its own worker, JupyterLite checks its version and, the first time,
+    # unregisters "every" worker (its own is registered again on a later visit): not the course's.
+    with cuaderno.expect_console_message(lambda m: "already registered" in m.text, timeout=ESPERA):
+        cuaderno.reload()
+    assert base in cuaderno.evaluate(registros)
 
     # One Pyodide: the kernel loaded the page's copy, and its wheels from the site.
     wasm = [u for u in pedidas if u.endswith("pyodide.asm.wasm")]

@@ -21,13 +21,17 @@
 // site (the course's too) and uses the course's registration as if it were its own, whose fetches
 // do not serve the notebooks' files, so the kernel fails to start. It must see what it sees on a
 // first visit, no controller: it then registers its own worker (scope lite/), which claims the
-// page, and the course's stays registered for the lessons.
+// page, and the course's stays registered for the lessons. Later, under its own worker, it
+// unregisters "every" worker when its version changed: it is shown only the workers of lite/.
 (() => {
   const trabajadores = navigator.serviceWorker;
   const leer = Object.getOwnPropertyDescriptor(globalThis.ServiceWorkerContainer?.prototype ?? {}, "controller")?.get;
   if (!trabajadores || !leer) return;
   const propio = new URL("service-worker.js", document.currentScript?.src ?? location.href).href;
   const esPropio = (c) => c.scriptURL.split("?")[0] === propio;
+  const todos = trabajadores.getRegistrations.bind(trabajadores);
+  const raizLite = new URL("./", propio).href;
+  trabajadores.getRegistrations = async () => (await todos()).filter((r) => r.scope.startsWith(raizLite));
   const controlador = leer.call(trabajadores);
   if (!controlador || esPropio(controlador)) return;
   Object.defineProperty(trabajadores, "controller", {
