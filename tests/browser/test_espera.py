@@ -124,3 +124,21 @@ def test_without_isolation_nothing_waits_and_input_says_why(celdas_html, servido
     expect(nombre.texto).to_contain_text("¿Nombre? \n")
     expect(nombre.texto).to_contain_text(SIN_AISLAMIENTO)
     expect(nombre.salida.get_by_role("textbox")).to_have_count(0)
+
+
+def test_a_check_never_waits_for_the_reader(sitio_de_prueba, servidor, pagina):
+    """Grading must never wait: a submission that asks the page gets None, and passes."""
+    from tests.browser.test_desafio import SOLUCION, TOTAL, Desafio
+
+    pagina.goto(servidor(sitio_de_prueba("desafios")))
+    assert pagina.evaluate("crossOriginIsolated") is True
+    pregunta_ = ('    from trabajador import preguntar_en_la_pagina\n'
+                 '    if preguntar_en_la_pagina("¿Permites escribir lista.txt?", "escribir(…)") is not None:\n'
+                 '        return ("preguntó", None, [])\n')
+    firma = "def bucle(modelo, inicio, entorno, tope):\n"
+    cuerpo = SOLUCION.replace(firma, firma + pregunta_)
+    assert cuerpo != SOLUCION
+    d = Desafio(pagina)
+    d.escribir(cuerpo)
+    d.comprobar(esperado=TOTAL)
+    expect(pagina.get_by_role("group", name="¿Permites escribir lista.txt?")).to_have_count(0)
