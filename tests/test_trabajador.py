@@ -4,6 +4,7 @@ tests/browser/test_celda.py); nothing in it needs the browser except ``open_url`
 
 import builtins
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -80,15 +81,116 @@ def test_chained_exceptions_are_both_told(trabajador, capsys):
     assert "Celda 1, línea 2" in error and "Celda 1, línea 4" in error
 
 
-def test_input_says_why_it_cannot_read(trabajador, capsys):
+class Pagina:
+    """The worker's ``esperar`` (worker.js) as trabajador.py sees it: JSON in, JSON out. It
+    answers from ``respuestas`` (each a dict the worker would return) and records what it was
+    asked, with what the cell had printed by then."""
+
+    def __init__(self, capsys, *respuestas):
+        self.capsys = capsys
+        self.respuestas = list(respuestas)
+        self.preguntas = []
+        self.impreso = []
+
+    def __call__(self, peticion):
+        assert isinstance(peticion, str)
+        self.preguntas.append(json.loads(peticion))
+        self.impreso.append(self.capsys.readouterr().out)
+        return json.dumps(self.respuestas.pop(0))
+
+
+def respondido(texto):
+    return {"estado": "respondido", "texto": texto}
+
+
+def test_input_outside_the_browser_says_why_it_cannot_read(trabajador, capsys):
+    assert trabajador._ESPERAR is None  # CPython: no page to wait for
     resultado = trabajador.ejecutar('nombre = input("¿Cómo te llamas? ")', "<celda 1>")
     assert resultado == {"estado": "error", "tipo": "EntradaNoDisponible"}
     salida = capsys.readouterr()
     assert salida.out == "¿Cómo te llamas? \n"
-    assert "EntradaNoDisponible: input() no puede leer del teclado en esta página" in salida.err
+    assert f"EntradaNoDisponible: {trabajador.SIN_LECTOR}" in salida.err
     assert "OSError" not in salida.err
     trabajador.ejecutar("import sys\nsys.stdin.readline()", "<celda 2>")
-    assert "EntradaNoDisponible" in capsys.readouterr().err
+    assert f"EntradaNoDisponible: {trabajador.SIN_LECTOR}" in capsys.readouterr().err
+
+
+def test_on_a_page_that_is_not_isolated_input_says_so_in_one_sentence(trabajador, capsys):
+    trabajador._ESPERAR = Pagina(capsys, {"estado": "sin-aislamiento"}, {"estado": "sin-aislamiento"})
+    resultado = trabajador.ejecutar('nombre = input("¿Cómo te llamas? ")', "<celda 1>")
+    assert resultado == {"estado": "error", "tipo": "EntradaNoDisponible"}
+    error = capsys.readouterr().err
+    assert error.endswith(f"EntradaNoDisponible: {trabajador.SIN_AISLAMIENTO}\n")
+    assert "no está aislada" in trabajador.SIN_AISLAMIENTO
+    assert "escribe el valor directamente en el código" in trabajador.SIN_AISLAMIENTO
+    assert trabajador.SIN_AISLAMIENTO.count(". ") == 0  # one sentence
+    trabajador.ejecutar("import sys\nsys.stdin.readline()", "<celda 2>")
+    assert f"EntradaNoDisponible: {trabajador.SIN_AISLAMIENTO}" in capsys.readouterr().err
+
+
+def test_input_returns_the_line_the_reader_typed(trabajador, capsys):
+    pagina = Pagina(capsys, respondido("Ada"), respondido("Grace"))
+    trabajador._ESPERAR = pagina
+    codigo = ('print("antes", end="")\nnombre = input("¿Nombre? ")\nprint("hola,", nombre)\n'
+              "import sys\nprint(repr(sys.stdin.readline()))")
+    assert trabajador.ejecutar(codigo, "<celda 1>") == {"estado": "ok"}
+    assert pagina.preguntas == [{"tipo": "entrada", "pregunta": "¿Nombre? "},
+                                {"tipo": "entrada", "pregunta": ""}]
+    # What the cell printed was out before each question, a partial line too.
+    assert pagina.impreso == ["antes", "hola, Ada\n"]
+    assert capsys.readouterr().out == "'Grace\\n'\n"
+
+
+def test_preguntar_en_la_pagina_returns_the_readers_choice(trabajador, capsys):
+    pagina = Pagina(capsys, respondido("denegar"), respondido("permitir"))
+    trabajador._ESPERAR = pagina
+    pregunta = trabajador.preguntar_en_la_pagina
+    assert pregunta("¿Permites escribir lista.txt?", 'escribir(ruta="lista.txt")') is False
+    assert pregunta("¿Permites escribir notas.txt?", 'escribir(ruta="notas.txt")') is True
+    assert pagina.preguntas == [
+        {"tipo": "permiso", "pregunta": "¿Permites escribir lista.txt?", "detalle": 'escribir(ruta="lista.txt")'},
+        {"tipo": "permiso", "pregunta": "¿Permites escribir notas.txt?", "detalle": 'escribir(ruta="notas.txt")'},
+    ]
+
+
+@pytest.mark.parametrize("estado", ["sin-aislamiento", "sin-lector"])
+def test_preguntar_en_la_pagina_is_none_where_the_page_cannot_wait(trabajador, capsys, estado):
+    trabajador._ESPERAR = Pagina(capsys, {"estado": estado})
+    assert trabajador.preguntar_en_la_pagina("¿Permites escribir lista.txt?", "escribir(…)") is None
+
+
+def test_preguntar_en_la_pagina_is_none_outside_the_browser(trabajador):
+    assert trabajador.preguntar_en_la_pagina("¿Permites escribir lista.txt?", "escribir(…)") is None
+
+
+def test_a_stop_while_waiting_is_a_keyboard_interrupt_and_the_namespace_survives(trabajador, capsys):
+    trabajador._ESPERAR = Pagina(capsys, {"estado": "detenido"}, {"estado": "detenido"})
+    assert trabajador.ejecutar("x = 41", "<celda 1>") == {"estado": "ok"}
+    codigo = "from trabajador_de_prueba import preguntar_en_la_pagina\npreguntar_en_la_pagina('¿Sí?', '')"
+    sys.modules["trabajador_de_prueba"] = trabajador
+    try:
+        assert trabajador.ejecutar(codigo, "<celda 2>") == {"estado": "detenido"}
+    finally:
+        del sys.modules["trabajador_de_prueba"]
+    assert trabajador.ejecutar("input()", "<celda 3>") == {"estado": "detenido"}
+    assert trabajador.ejecutar("print(x + 1)", "<celda 4>") == {"estado": "ok"}
+    assert capsys.readouterr().out == "42\n"
+
+
+def test_the_runtimes_preguntar_al_lector_reaches_the_page(trabajador, capsys, monkeypatch):
+    # runtime/permisos.py imports it as the worker names the module: trabajador.
+    monkeypatch.setitem(sys.modules, "trabajador", trabajador)
+    pagina = Pagina(capsys, respondido("permitir"))
+    trabajador._ESPERAR = pagina
+    raiz = ARCHIVO.parents[2] / "runtime"
+    espacio = {}
+    exec((raiz / "entorno.py").read_text(encoding="utf-8"), espacio)
+    exec((raiz / "permisos.py").read_text(encoding="utf-8"), espacio)
+    ll = {"type": "tool_use", "id": "t1", "name": "escribir", "input": {"ruta": "lista.txt", "texto": "pan"}}
+    assert espacio["preguntar_al_lector"](ll) is True
+    assert pagina.preguntas[0]["tipo"] == "permiso"
+    assert pagina.preguntas[0]["pregunta"] == "¿Permites escribir lista.txt?"
+    assert pagina.preguntas[0]["detalle"] == espacio["muestra"](ll)
 
 
 @pytest.mark.parametrize("codigo, esperado", [

@@ -149,6 +149,30 @@ def test_an_endless_loop_is_stopped_by_detener(pagina):
     la_siguiente_funciona(celda)
 
 
+def test_input_waits_for_a_line_and_detener_stops_one_never_answered(pagina):
+    """On this isolated page input() asks in the cell's output (tests/browser/test_espera.py);
+    what is typed is text, and a reader who never answers stops the cell with Detener."""
+    celda = Celda(pagina.page)
+    celda.pegar('nombre = input("¿Cómo te llamas? ")\nprint("hola,", nombre)')
+    celda.boton("Ejecutar").click()
+    campo = celda.salida.get_by_role("textbox", name="¿Cómo te llamas?")
+    expect(campo).to_be_focused(timeout=ESPERA)
+    campo.fill(MARCADO[1])
+    campo.press("Enter")
+    expect(celda.boton("Detener")).to_be_hidden()
+    expect(celda.texto).to_have_text(f"¿Cómo te llamas? {MARCADO[1]}\nhola, {MARCADO[1]}\n")
+    expect(celda.elemento.locator("img")).to_have_count(0)
+
+    celda.pegar("while True:\n    input()")
+    celda.boton("Ejecutar").click()
+    expect(celda.salida.get_by_role("textbox", name="Entrada")).to_be_focused()
+    celda.boton("Detener").click()
+    expect(celda.boton("Detener")).to_be_hidden()
+    expect(celda.fin).to_have_text("Ejecución detenida.")
+    expect(celda.salida.get_by_role("textbox")).to_have_count(0)
+    la_siguiente_funciona(celda)
+
+
 def test_a_loop_that_prints_forever_is_cut_and_stopped_and_the_page_answers(pagina):
     celda = Celda(pagina.page)
     celda.pegar('n = 0\nwhile True:\n    n += 1\n    print("vuelta", n)')
@@ -185,9 +209,6 @@ FALLOS = {
     "SystemExit": ("raise SystemExit",
                    "La celda terminó al llamar a exit() o sys.exit(). Python sigue en marcha."),
     "KeyboardInterrupt": ("raise KeyboardInterrupt", "Ejecución detenida."),
-    "input": ('nombre = input("¿Cómo te llamas? ")',
-              "EntradaNoDisponible: input() no puede leer del teclado en esta página. Escribe el "
-              'valor directamente en el código, por ejemplo: nombre = "Ada"'),
     "hilo": ('import threading\nthreading.Thread(target=print, args=("hilo",)).start()',
              "RuntimeError: can't start new thread"),
 }

@@ -10,6 +10,11 @@
 //     <div class="bucle-celda-salida" role="status" aria-live="polite">note, cut, output, end</div>
 //   </bucle-celda>
 //
+// While the cell's Python waits for the reader (python.js's alPreguntar: a permission, input()),
+// the question sits in the output, after what the cell printed (piezas/espera.js); once
+// answered it becomes a line of the output («¿Permites …? Denegado», or the prompt and the line
+// typed), so the output reads as a terminal's transcript.
+//
 // The cells of a page share one Python (python.js) and one namespace, in page order: running a
 // cell first runs the earlier ones that have not run in the current Python (lib/cuaderno.js).
 // Runs queue one after another. The edited code is kept in localStorage as {codigo, original};
@@ -19,10 +24,11 @@ import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana, eleccion } from "./piezas/eleccion.js";
 import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
+import { preguntaEnLaSalida } from "./piezas/espera.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
 import { Salida, textoOmitido } from "./lib/salida.js";
-import { CELDA, COMUN } from "./lib/textos.js";
+import { CELDA, COMUN, ESPERA } from "./lib/textos.js";
 
 const cuaderno = new Cuaderno();
 const celdas = new Set();
@@ -84,6 +90,7 @@ class BucleCelda extends HTMLElement {
     this.salida = new Salida();
     this.editor = null;
     this.trabajo = null;
+    this.pregunta = null; // the question Python is waiting on (piezas/espera.js)
     celdas.add(this);
 
     this.construir();
@@ -146,7 +153,7 @@ class BucleCelda extends HTMLElement {
     this.fin = h("p", { class: "bucle-celda-fin" });
     this.region = h("div", {
       class: "bucle-celda-salida bucle-vacia", role: "status", "aria-live": "polite",
-      "aria-atomic": "false", "aria-label": CELDA.salida(n),
+      "aria-atomic": "false", "aria-label": CELDA.salida(n), tabindex: "-1",
     }, this.nota, this.corte, this.texto, this.fin);
 
     this.bloque.after(this.cambio, this.otra.elemento, barra, this.region);
@@ -273,6 +280,7 @@ class BucleCelda extends HTMLElement {
           this.salida.añadir(flujo, texto, omitidas);
           this.pintarPronto();
         },
+        alPreguntar: (pregunta, responder) => this.preguntar(pregunta, responder),
       });
     } catch (error) {
       resultado = { estado: "fallo", error: error.message };
@@ -296,6 +304,7 @@ class BucleCelda extends HTMLElement {
   }
 
   terminar(resultado) {
+    this.quitarPregunta();
     this.pintar();
     let final = textoDelFinal(resultado, { huboSalida: this.salida.segmentos.length > 0 });
     if (resultado.estado === "fallo") final = textoDelFallo(resultado);
@@ -320,6 +329,43 @@ class BucleCelda extends HTMLElement {
     this.botonDetener.hidden = !si;
   }
 
+  // ---- a question Python waits on ----
+
+  /** Show `pregunta` ({tipo, pregunta, detalle}) after the output; the answer goes to `responder`. */
+  preguntar(pregunta, responder) {
+    this.quitarPregunta();
+    this.pintar(); // what the cell printed before the question, now
+    const ui = preguntaEnLaSalida(pregunta, (texto) => {
+      const teniaFoco = ui.contains(document.activeElement);
+      this.quitarPregunta();
+      if (!responder(texto)) return; // stopped meanwhile: no answer to record
+      this.salida.añadir("entrada", this.registro(pregunta, texto));
+      this.pintar();
+      // The focus stays in the output (the next question, if any, takes it from there).
+      if (teniaFoco) this.region.focus({ preventScroll: true });
+    });
+    this.pregunta = ui;
+    this.texto.after(ui);
+    this.actualizarVacia();
+    ui.enfocar();
+  }
+
+  /** The line the answer leaves in the output, as a terminal would show it. */
+  registro({ tipo, pregunta }, texto) {
+    if (tipo === "entrada") return `${pregunta}${texto}\n`;
+    const ultimo = this.salida.segmentos[this.salida.segmentos.length - 1];
+    const nueva = ultimo && !ultimo.texto.endsWith("\n") ? "\n" : "";
+    return `${nueva}${ESPERA.respondida(pregunta, texto === "permitir")}\n`;
+  }
+
+  quitarPregunta() {
+    if (!this.pregunta) return;
+    const teniaFoco = this.pregunta.contains(document.activeElement);
+    this.pregunta.remove();
+    this.pregunta = null;
+    if (teniaFoco) (this.botonDetener.hidden ? this.botonEjecutar : this.botonDetener).focus();
+  }
+
   // ---- the output region ----
 
   limpiar() {
@@ -328,6 +374,7 @@ class BucleCelda extends HTMLElement {
   }
 
   limpiarSalida() {
+    this.quitarPregunta();
     this.salida.vaciar();
     this.fin.textContent = "";
     this.pintar();
@@ -352,7 +399,8 @@ class BucleCelda extends HTMLElement {
     this.salida.recortar();
     this.corte.textContent = textoOmitido(this.salida.omitidas);
     texto.replaceChildren(...this.salida.segmentos.map(({ flujo, texto: t }) => {
-      return h("span", { class: flujo === "stderr" ? "bucle-stderr" : "", text: t }); // text, never HTML
+      const clase = { stderr: "bucle-stderr", entrada: "bucle-entrada" }[flujo] ?? "";
+      return h("span", { class: clase, text: t }); // text, never HTML
     }));
     this.actualizarVacia();
     if (alFinal) texto.scrollTop = texto.scrollHeight; // follow the output unless scrolled up
@@ -363,7 +411,7 @@ class BucleCelda extends HTMLElement {
 
   actualizarVacia() {
     const vacia = !this.nota.textContent && !this.corte.textContent && !this.fin.textContent &&
-      !this.salida.segmentos.length;
+      !this.salida.segmentos.length && !this.pregunta;
     this.region.classList.toggle("bucle-vacia", vacia);
     this.texto.hidden = !this.salida.segmentos.length;
   }

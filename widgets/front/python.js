@@ -1,7 +1,8 @@
 // The page's Python: one worker per page, made by a factory so that a restart is ordinary.
 //
 //   import { python } from "./python.js";
-//   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto, omitidas) => ... });
+//   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto, omitidas) => ...,
+//                                   alPreguntar: (pregunta, responder) => ... });
 //   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
 //                                    { alProgreso: ({ evento, nombre, resultado }) => ... });
 //
@@ -11,8 +12,15 @@
 // "progreso" (Python starting: detail {fase: "descarga", cargado, total} on the first download,
 // then {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
 // Once started, <html data-bucle-arranque="instantanea|normal"> tells how (lib/instantanea.js).
+//
+// On a cross-origin isolated page, Python can wait for the reader (lib/espera.js): the worker
+// posts {type: "pregunta", tipo, pregunta, detalle?} and blocks; the run's alPreguntar gets it
+// with `responder(texto)`, which wakes Python with that answer (a second call, or one after a
+// stop, does nothing). Detener wakes the wait as a stop. A run without alPreguntar answers
+// «nobody here» at once (Python gets None, or input()'s EntradaNoDisponible).
 
 import { PYTHON } from "./lib/textos.js";
+import { crearEspera, detener as detenerEspera, responder as responderEspera, sinLector } from "./lib/espera.js";
 
 export function crearTrabajador() {
   const direccion = new URL("./worker.js", import.meta.url);
@@ -59,6 +67,9 @@ export class Python extends EventTarget {
     this.calificador = null; // see conCalificador
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    // So does waiting for the reader's answer (lib/espera.js).
+    this.espera = globalThis.crossOriginIsolated ? crearEspera() : null;
+    this.pregunta = null; // the question Python is waiting on: a token only its responder holds
   }
 
   _cambiar(estado) {
@@ -87,11 +98,30 @@ export class Python extends EventTarget {
       pendiente.alProgreso?.(data);
     } else if (data.type === "salida") {
       pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
+    } else if (data.type === "pregunta") {
+      this._preguntar(pendiente, data);
     } else {
       this.pendientes.delete(data.id);
       if (data.type === "hecho") pendiente.resolve(data.resultado);
       else pendiente.reject(new Error(data.error));
     }
+  }
+
+  /** Python waits for the reader: hand the question to the run's alPreguntar (see the header). */
+  _preguntar(pendiente, { tipo, pregunta, detalle }) {
+    if (!this.espera) return;
+    if (!pendiente.alPreguntar) {
+      sinLector(this.espera);
+      return;
+    }
+    const turno = {};
+    this.pregunta = turno;
+    const responder = (texto) => {
+      if (this.pregunta !== turno) return false;
+      this.pregunta = null;
+      return responderEspera(this.espera, texto);
+    };
+    pendiente.alPreguntar({ tipo, pregunta: pregunta ?? "", detalle: detalle ?? "" }, responder);
   }
 
   /** Start the worker and Pyodide; safe to call many times. */
@@ -104,6 +134,7 @@ export class Python extends EventTarget {
       const inicio = this._enviar("iniciar", {
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
+        espera: this.espera,
         instantanea: instantaneaActivada(),
         calificador: this.calificador,
       }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
@@ -164,13 +195,13 @@ export class Python extends EventTarget {
     this.calificador ??= calificador;
   }
 
-  async _ocupado(type, datos, { alSalir, alProgreso, cancelado } = {}) {
+  async _ocupado(type, datos, { alSalir, alProgreso, alPreguntar, cancelado } = {}) {
     const arranque = await this.iniciar();
     if (arranque?.estado === "detenido") return arranque; // stopped (restarted) while starting
     if (cancelado?.()) return { estado: "detenido", ejecutado: false }; // stopped before it began
     if (this.interrupcion) this.interrupcion[0] = 0;
     this._cambiar("ocupado");
-    const { id, promesa } = this._enviar(type, datos, { alSalir, alProgreso });
+    const { id, promesa } = this._enviar(type, datos, { alSalir, alProgreso, alPreguntar });
     this.enCurso = id;
     try {
       return await promesa;
@@ -181,12 +212,13 @@ export class Python extends EventTarget {
   }
 
   /**
-   * Run code in the page's shared namespace; output streams to alSalir(flujo, texto, omitidas).
+   * Run code in the page's shared namespace; output streams to alSalir(flujo, texto, omitidas);
+   * a question Python waits on goes to alPreguntar({tipo, pregunta, detalle}, responder).
    * `cancelado()`, checked once Python is ready, lets a run stopped while Python was starting
    * end without running.
    */
-  ejecutar(codigo, nombre, { alSalir, cancelado } = {}) {
-    return this._ocupado("ejecutar", { codigo, nombre }, { alSalir, cancelado });
+  ejecutar(codigo, nombre, { alSalir, alPreguntar, cancelado } = {}) {
+    return this._ocupado("ejecutar", { codigo, nombre }, { alSalir, alPreguntar, cancelado });
   }
 
   /**
@@ -202,12 +234,15 @@ export class Python extends EventTarget {
    * Stop the running code: an interrupt (KeyboardInterrupt) when the page is cross-origin
    * isolated, falling back to a restart if Python does not stop within a few seconds (code
    * stuck where Python does not look at the interrupt); otherwise the worker is terminated and
-   * a new one started. Returns "interrumpido" or "reiniciado".
+   * a new one started. Returns "interrumpido" or "reiniciado". Python waiting for the reader
+   * is woken as stopped (after the interrupt is set: the worker clears it, and raises once).
    */
   detener() {
     if (this.interrupcion && this.estado === "ocupado") {
       const id = this.enCurso;
-      this.interrupcion[0] = 2; // SIGINT
+      Atomics.store(this.interrupcion, 0, 2); // SIGINT
+      this.pregunta = null;
+      if (this.espera) detenerEspera(this.espera);
       setTimeout(() => {
         if (this.enCurso === id && this.pendientes.has(id)) this.reiniciar();
       }, PACIENCIA);
@@ -223,6 +258,7 @@ export class Python extends EventTarget {
     this.trabajador = null;
     this.arranque = null;
     this.enCurso = null;
+    this.pregunta = null;
     const pendientes = [...this.pendientes.values()];
     this.pendientes.clear();
     this._cambiar("apagado");

@@ -8,10 +8,17 @@ lesson shows (``open_url("runtime/entorno.py")``) fetches the file the page link
 A cell runs under the file name ``<celda N>`` (N: its number on the page), so that errors can
 be told in the reader's terms: only frames of cells are shown, as «Celda N, línea L». Nothing
 here raises to the caller: how the code ended is returned as a small dict.
+
+Python can wait for the reader (``preguntar_en_la_pagina``, ``input()``, ``sys.stdin``) when
+the page is cross-origin isolated: the worker registers the JS module ``_bucle_pagina``, whose
+``esperar`` shows the question in the running cell's output and blocks until the reader answers
+(worker.js, lib/espera.js). Where the page cannot wait (not isolated, while a challenge is
+graded, outside the browser) a question returns None and ``input()`` says why it cannot read.
 """
 
 import builtins
 import io
+import json
 import linecache
 import re
 import sys
@@ -28,34 +35,92 @@ PAGINA = ""
 ESPACIO = {}
 _CELDA = re.compile(r"^<celda (\d+)>$")
 
-SIN_ENTRADA = (
-    "input() no puede leer del teclado en esta página. Escribe el valor directamente en el "
+#: Why ``input()`` cannot read: the page is not cross-origin isolated (worker.js has no buffer
+#: to wait on) …
+SIN_AISLAMIENTO = (
+    "input() no puede leer del teclado: esta página no está aislada (cross-origin isolation) y "
+    "sin eso Python no puede esperar a que escribas, así que escribe el valor directamente en el "
     'código, por ejemplo: nombre = "Ada"'
 )
+#: … or nobody can answer here (outside the browser, or while a challenge is graded).
+SIN_LECTOR = (
+    "input() no puede leer del teclado: aquí nadie puede responder mientras se ejecuta este "
+    'código, así que escribe el valor directamente en el código, por ejemplo: nombre = "Ada"'
+)
+
+_ESPERAR = None  # the page's esperar (the JS module _bucle_pagina), taken by preparar
 
 
 class EntradaNoDisponible(Exception):
-    """What ``input()`` and ``sys.stdin`` raise in a cell: there is no keyboard to read."""
+    """What ``input()`` and ``sys.stdin`` raise in a cell when the page cannot wait for the reader."""
 
 
 EntradaNoDisponible.__module__ = "builtins"  # shown as «EntradaNoDisponible: …», like a built-in
 
 
-def _input(prompt=""):
+def _funcion_de_la_pagina():
+    """The worker's ``esperar`` (worker.js), or None outside the browser."""
+    try:
+        from _bucle_pagina import esperar
+    except ImportError:
+        return None
+    return esperar
+
+
+def _esperar(**peticion):
+    """Ask the page and wait for the reader: ``{"estado": "respondido", "texto": …}``, or
+    ``{"estado": "sin-aislamiento" | "sin-lector"}`` when it cannot wait. A stop (Detener)
+    raises KeyboardInterrupt, as an interrupt would."""
+    if _ESPERAR is None:
+        return {"estado": "sin-lector"}
+    for flujo in (sys.stdout, sys.stderr):  # what the cell printed shows before the question
+        try:
+            flujo.flush()
+        except Exception:  # noqa: BLE001 - a cell may have replaced the streams
+            pass
+    respuesta = json.loads(str(_ESPERAR(json.dumps(peticion, ensure_ascii=False))))
+    if respuesta.get("estado") == "detenido":
+        raise KeyboardInterrupt
+    return respuesta
+
+
+def preguntar_en_la_pagina(pregunta, detalle=""):
+    """Ask the reader, in the running cell's output, ``pregunta`` (with ``detalle``, one line in
+    monospace, under it) with the buttons Permitir and Denegar, and wait: True (Permitir),
+    False (Denegar), or None when the page cannot wait (not isolated, outside the browser, while
+    a challenge is graded). Detener while it waits raises KeyboardInterrupt."""
+    respuesta = _esperar(tipo="permiso", pregunta=str(pregunta), detalle=str(detalle))
+    if respuesta["estado"] != "respondido":
+        return None
+    return respuesta["texto"] == "permitir"
+
+
+def _leer_linea(prompt=""):
+    """A line the reader types on the page, without its end; EntradaNoDisponible where the
+    page cannot wait (the prompt is printed first, as a terminal would show it)."""
+    respuesta = _esperar(tipo="entrada", pregunta=prompt)
+    if respuesta["estado"] == "respondido":
+        return respuesta["texto"]
     if prompt:
-        sys.stdout.write(str(prompt))
+        sys.stdout.write(prompt)
         sys.stdout.write("\n")
-    raise EntradaNoDisponible(SIN_ENTRADA)
+    motivo = SIN_AISLAMIENTO if respuesta["estado"] == "sin-aislamiento" else SIN_LECTOR
+    raise EntradaNoDisponible(motivo)
 
 
-class _SinEntrada(io.TextIOBase):
-    """``sys.stdin`` of the cells: reading says why it cannot, instead of an ``OSError``."""
+def _input(prompt=""):
+    return _leer_linea(str(prompt))
+
+
+class _Entrada(io.TextIOBase):
+    """``sys.stdin`` of the cells: each read is one line the reader types on the page (the page
+    has no end of input). Where it cannot wait, reading says why, instead of an ``OSError``."""
 
     def readable(self):
         return True
 
     def read(self, *args):
-        raise EntradaNoDisponible(SIN_ENTRADA)
+        return _leer_linea() + "\n"
 
     readline = read
 
@@ -81,10 +146,11 @@ def precargado(url, texto):
 
 def preparar(pagina):
     """Remember the page's URL, take over the keyboard input and start an empty namespace."""
-    global PAGINA
+    global PAGINA, _ESPERAR
     PAGINA = str(pagina)
+    _ESPERAR = _funcion_de_la_pagina()
     builtins.input = _input
-    sys.stdin = _SinEntrada()
+    sys.stdin = _Entrada()
     reiniciar()
 
 

@@ -2,10 +2,12 @@
 // every progress message carries the id of the request it belongs to.
 //
 // Page → worker:
-//   {id, type: "iniciar", pagina, interrupcion?, instantanea?, calificador?}
+//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?}
 //       start Pyodide (idempotent) → {version, arranque}. `calificador` ({url, archivos}: the
 //       engine's folder and its files) comes when the page has a challenge: the engine is then
 //       in place, and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
+//       `interrupcion` (a 1-byte SharedArrayBuffer view, Pyodide's interrupt buffer) and
+//       `espera` (a SharedArrayBuffer, lib/espera.js) come when the page is cross-origin isolated.
 //   {id, type: "ejecutar", codigo, nombre}
 //       run a cell's code in the page's namespace → trabajador.py's ejecutar: {estado, …}
 //   {id, type: "calificar", desafio, codigo, solucion, urls, runtime_modulos}
@@ -19,7 +21,17 @@
 //   {id, type: "progreso", fase: "desafio", evento: "empieza" | "prueba" | "resultado",
 //        nombre?, resultado?}                                    a check as it goes (no trace)
 //   {id, type: "salida", flujo, texto, omitidas?}                stdout/stderr, in order
+//   {id, type: "pregunta", tipo: "permiso", pregunta, detalle}   Python waits for the reader
+//   {id, type: "pregunta", tipo: "entrada", pregunta}            (input(): pregunta = prompt)
 //   {id, type: "hecho", resultado} | {id, type: "fallo", error}  the answer
+//
+// Waiting for the reader (lib/espera.js): trabajador.py's preguntar_en_la_pagina and input()
+// call `esperar` of the JS module `_bucle_pagina`, registered here. During a cell's run on an
+// isolated page, the worker sends what Python printed so far, posts a "pregunta" and blocks in
+// Atomics.wait until the page writes the answer into `espera` (or a stop, or «nobody here can
+// answer»). Never while grading, and never without `espera`: then Python is told it cannot wait.
+// Detener wakes the wait as a stop: the interrupt buffer is cleared here, and Python raises
+// KeyboardInterrupt itself.
 //
 // Memory snapshot (lib/instantanea.js; off when the page sends instantanea: false): a start
 // restores Python from a stored snapshot when there is one (arranque: "instantanea"), else starts
@@ -32,6 +44,7 @@ import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
 import { Motor } from "./lib/motor.js";
+import { esperar } from "./lib/espera.js";
 import { PYTHON } from "./lib/textos.js";
 import {
   InstantaneaCorrupta,
@@ -60,6 +73,9 @@ let funciones = null; // PyProxies of the worker's Python functions, kept for th
 const motor = new Motor(); // the grading engine's files (lib/motor.js)
 let actual = null; // id of the message whose output is being produced
 let caido = false; // Pyodide failed fatally: what it writes now is its own dump, not the reader's
+let tipoActual = null; // type of the message being handled ("ejecutar", "calificar"…)
+let interrupcion = null; // the page's interrupt buffer, when it is isolated
+let espera = null; // the page's buffer of the waits (lib/espera.js), when it is isolated
 
 const decodificadores = { stdout: new TextDecoder(), stderr: new TextDecoder() };
 
@@ -95,6 +111,25 @@ function vaciar() {
     if (i === 0 && omitidas.caracteres) mensaje.omitidas = omitidas;
     postMessage(mensaje);
   });
+}
+
+/**
+ * `esperar` of the module `_bucle_pagina` (trabajador.py's _esperar): `peticion` is JSON
+ * ({tipo, pregunta, detalle?}); the answer is JSON, {estado: "respondido", texto} |
+ * {estado: "detenido"} | {estado: "sin-lector"} | {estado: "sin-aislamiento"}.
+ */
+function esperarALaPagina(peticion) {
+  if (!espera) return JSON.stringify({ estado: "sin-aislamiento" });
+  if (tipoActual !== "ejecutar") return JSON.stringify({ estado: "sin-lector" }); // grading never waits
+  vaciar(); // the reader sees what the cell printed before the question
+  const datos = JSON.parse(String(peticion));
+  const respuesta = esperar(espera, () => postMessage({ ...datos, id: actual, type: "pregunta" }), {
+    interrumpido: () => Boolean(interrupcion && Atomics.load(interrupcion, 0)),
+  });
+  // The stop's interrupt is spent here: Python raises KeyboardInterrupt once, by itself.
+  if (respuesta.estado === "detenido" && interrupcion) Atomics.store(interrupcion, 0, 0);
+  ultimoEnvio = 0; // what the cell prints after the answer shows at once
+  return JSON.stringify(respuesta);
 }
 
 /** A Pyodide started with `opciones`, handed the big files the worker already holds. */
@@ -212,6 +247,9 @@ async function cargar(datos) {
   py.setStdin({ error: true });
   vigilarFatal(py);
   if (datos.interrupcion) py.setInterruptBuffer(datos.interrupcion);
+  interrupcion = datos.interrupcion ?? null;
+  espera = datos.espera ?? null;
+  py.registerJsModule("_bucle_pagina", { esperar: esperarALaPagina });
   funciones = {
     preparar: modulos.celdas.preparar,
     ejecutar: modulos.celdas.ejecutar,
@@ -382,6 +420,7 @@ self.onmessage = async ({ data }) => {
   try {
     if (!SIN_PYTHON.has(type) && !pyodide) await iniciar(data);
     actual = id;
+    tipoActual = type;
     intervalo = 40;
     ultimoEnvio = 0; // the first output of a run shows at once
     const resultado = await accion(data);
@@ -391,6 +430,7 @@ self.onmessage = async ({ data }) => {
     vaciar();
     postMessage({ id, type: "fallo", error: String(error && error.message ? error.message : error) });
   } finally {
+    tipoActual = null;
     trabajando--;
     ultimaActividad = performance.now();
   }

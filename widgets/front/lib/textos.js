@@ -66,6 +66,17 @@ export const CELDA = {
   },
 };
 
+/** Python waits for the reader in a cell's output (lib/espera.js): a permission, a line. */
+export const ESPERA = {
+  permitir: "Permitir",
+  denegar: "Denegar",
+  enviar: "Enviar",
+  /** The text field's name when input() has no prompt. */
+  entrada: "Entrada",
+  /** The line left in the output once the reader answered a permission. */
+  respondida: (pregunta, permitido) => `${pregunta} ${permitido ? "Permitido" : "Denegado"}`,
+};
+
 export const DESAFIO = {
   comprobar: "Comprobar",
   comprueba: "comprueba",

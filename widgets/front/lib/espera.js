@@ -1,0 +1,95 @@
+// Python waiting for the page: a question the reader answers (a permission, a line for input())
+// while the worker is blocked. Only on a cross-origin isolated page, which has SharedArrayBuffer.
+// Pure logic over one SharedArrayBuffer, shared by the page (python.js) and the worker (worker.js):
+//
+//   bytes 0–3   Int32 estado: LIBRE, ESPERANDO, RESPONDIDO, DETENIDO or SIN_LECTOR
+//   bytes 4–7   Int32 length in bytes of the answer
+//   bytes 8…    the answer, UTF-8 (cut, at a character's boundary, to what fits)
+//
+//   page:    const buffer = crearEspera();            sent to the worker in "iniciar"
+//   worker:  esperar(buffer, () => postMessage(…))    blocks (Atomics.wait) until the page acts
+//   page:    responder(buffer, "Ada")  |  detener(buffer)  |  sinLector(buffer)
+//
+// The worker sets ESPERANDO, tells the page (the callback) and sleeps while the state is
+// ESPERANDO; the page changes it once (compareExchange from ESPERANDO, so a late answer after a
+// stop does nothing) and wakes it (Atomics.notify). No timeout: a reader who never answers
+// keeps the worker waiting until Detener, a restart or the page goes.
+
+export const ESTADO = Object.freeze({ LIBRE: 0, ESPERANDO: 1, RESPONDIDO: 2, DETENIDO: 3, SIN_LECTOR: 4 });
+
+const CABECERA = 8;
+/** Room for the answer (bytes): an input() line or a button's word. */
+export const CAPACIDAD = 64 * 1024;
+
+/** The buffer of the waits: made by the page, once, when it is cross-origin isolated. */
+export function crearEspera(capacidad = CAPACIDAD) {
+  return new SharedArrayBuffer(CABECERA + capacidad);
+}
+
+const estadoDe = (buffer) => new Int32Array(buffer, 0, 2);
+
+/** `texto` as UTF-8, cut to at most `n` bytes without splitting a character. */
+export function utf8Hasta(texto, n) {
+  const bytes = new TextEncoder().encode(texto);
+  if (bytes.length <= n) return bytes;
+  let fin = n;
+  while (fin > 0 && (bytes[fin] & 0xc0) === 0x80) fin--; // bytes[fin] continues a character
+  return bytes.subarray(0, fin);
+}
+
+/**
+ * Worker side: tell the page (`avisar()`) and block until it acts. Returns
+ * {estado: "respondido", texto} | {estado: "detenido"} | {estado: "sin-lector"}.
+ * `interrumpido()` is asked once the wait is set up, before the page is told: a stop that came
+ * just before (the interrupt buffer set) must not be slept through.
+ */
+export function esperar(buffer, avisar, { interrumpido = () => false } = {}) {
+  const estado = estadoDe(buffer);
+  Atomics.store(estado, 1, 0);
+  Atomics.store(estado, 0, ESTADO.ESPERANDO);
+  if (interrumpido()) {
+    Atomics.store(estado, 0, ESTADO.LIBRE);
+    return { estado: "detenido" };
+  }
+  avisar();
+  while (Atomics.load(estado, 0) === ESTADO.ESPERANDO) Atomics.wait(estado, 0, ESTADO.ESPERANDO);
+  const final = Atomics.exchange(estado, 0, ESTADO.LIBRE);
+  if (final === ESTADO.RESPONDIDO) {
+    const n = Atomics.load(estado, 1);
+    // (a copy: TextDecoder does not read shared memory)
+    const texto = new TextDecoder().decode(new Uint8Array(buffer, CABECERA, n).slice());
+    return { estado: "respondido", texto };
+  }
+  return { estado: final === ESTADO.SIN_LECTOR ? "sin-lector" : "detenido" };
+}
+
+function acabar(buffer, final) {
+  const estado = estadoDe(buffer);
+  const cambiado = Atomics.compareExchange(estado, 0, ESTADO.ESPERANDO, final) === ESTADO.ESPERANDO;
+  if (cambiado) Atomics.notify(estado, 0);
+  return cambiado;
+}
+
+/** Page side: whether the worker is waiting now. */
+export function esperando(buffer) {
+  return Atomics.load(estadoDe(buffer), 0) === ESTADO.ESPERANDO;
+}
+
+/** Page side: answer `texto` to the waiting worker. False if nothing was waiting. */
+export function responder(buffer, texto) {
+  if (!esperando(buffer)) return false;
+  const bytes = utf8Hasta(String(texto), buffer.byteLength - CABECERA);
+  new Uint8Array(buffer, CABECERA, bytes.length).set(bytes);
+  Atomics.store(estadoDe(buffer), 1, bytes.length);
+  return acabar(buffer, ESTADO.RESPONDIDO);
+}
+
+/** Page side: wake the waiting worker with a stop (Python raises KeyboardInterrupt). */
+export function detener(buffer) {
+  return acabar(buffer, ESTADO.DETENIDO);
+}
+
+/** Page side: nobody on the page can answer this request (Python gets None). */
+export function sinLector(buffer) {
+  return acabar(buffer, ESTADO.SIN_LECTOR);
+}
