@@ -7,7 +7,7 @@ de referencia (agente.py) y los rotos (rotos.py, cada uno con un solo fallo) se 
 usar: el código del lector no llega a ellos.
 
 Cada prueba carga el código del lector en un espacio nuevo con `agente` ya puesto (antes y
-después de su código: una definición suya no lo tapa): una función opaca que llama al agente de
+después de su código: una definición suya no lo tapa) y sin la clase del código inicial: una función opaca que llama al agente de
 turno. Lo que el lector le pasa se copia con tipos exactos; su modelo y su preguntar corren tras
 la muralla (murada), aunque los llame código de aquí. Después se corren, una a una y cada una con
 el límite de tiempo, las pruebas de las clases unittest.TestCase del lector (sus métodos test…,
@@ -43,6 +43,10 @@ PISTA = (
 )
 
 FIRMA = inspect.signature(correcto)
+
+#: Las clases de pruebas del código inicial (inicial.py): el calificador lo ejecuta en el espacio
+#: del lector antes que su código, y aquí se quitan, para que solo cuenten las clases del lector.
+DEL_INICIAL = ("PruebasDelAgente",)
 
 #: Caracteres de cada mensaje de una prueba del lector que se citan.
 CITA = 300
@@ -124,7 +128,7 @@ def correr(envio, elegido):
     opaco = para_el_lector(elegido)
 
     def cargar():
-        ns = envio.espacio({"agente": opaco})
+        ns = envio.espacio({"agente": opaco, **{nombre: None for nombre in DEL_INICIAL}})
         ns["agente"] = opaco
         return encontradas(ns)
 
