@@ -188,3 +188,21 @@ def test_only_the_readers_classes_count_not_the_starters(c):
     assert tuple(clases) == c.pruebas(DESAFIO)["DEL_INICIAL"]
     r = calificar(c, "import unittest\n\n\nclass Otra(unittest.TestCase):\n    pass\n")
     assert "No hay ninguna prueba" in r["pruebas"][0]["mensaje"]
+
+
+def test_the_result_the_readers_tests_can_reach_leads_nowhere(c):
+    """unittest hands each test its result (self._outcome.result): from its methods' globals,
+    the reader reaches neither the tests' namespace nor the agents."""
+    codigo = '''import unittest
+
+
+class P(unittest.TestCase):
+    def test_mira_el_resultado(self):
+        resultado = self._outcome.result
+        globales = type(resultado).addFailure.__globals__
+        self.assertEqual(sorted(n for n in globales if not n.startswith("__")),
+                         ["Anotador", "CITA", "unittest"])
+        agente(ModeloGuionizado(guion_tortilla_denegada()), PEDIDO_TORTILLA, dict(ENTORNO))
+'''
+    primera = calificar(c, codigo)["pruebas"][0]
+    assert primera["ok"], primera["mensaje"]
