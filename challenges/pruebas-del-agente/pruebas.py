@@ -6,12 +6,13 @@ El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene
 de referencia (agente.py) y los rotos (rotos.py, cada uno con un solo fallo) se cargan aquí con
 usar: el código del lector no llega a ellos.
 
-Cada prueba carga el código del lector en un espacio nuevo con `agente` ya puesto (antes y
-después de su código: una definición suya no lo tapa) y sin la clase del código inicial: una función opaca que llama al agente de
-turno. Lo que el lector le pasa se copia con tipos exactos; su modelo y su preguntar corren tras
-la muralla (murada), aunque los llame código de aquí. Después se corren, una a una y cada una con
-el límite de tiempo, las pruebas de las clases unittest.TestCase del lector (sus métodos test…,
-como los encuentra unittest), con un TestResult de aquí que solo anota.
+Cada prueba carga el código del lector en un espacio nuevo, sin la clase del código inicial y
+con `agente` ya puesto (antes y después de su código: una definición suya no lo tapa): una
+función opaca que llama al agente de turno. Lo que el lector le pasa se copia con tipos
+exactos; su modelo y su preguntar corren tras la muralla (murada), aunque los llame código de
+aquí. Después se corren, una a una y cada una con el límite de tiempo, las pruebas de las clases
+unittest.TestCase del lector (sus métodos test…, como los encuentra unittest), con un TestResult
+que solo anota.
 
 - «tus pruebas pasan con el agente correcto»: todas pasan con el de referencia; si no, el
   mensaje nombra cada una con su mensaje. Sin pruebas, falla.
@@ -43,6 +44,7 @@ PISTA = (
 )
 
 FIRMA = inspect.signature(correcto)
+LLAMADA = "agente(modelo, pedido, entorno, preguntar=denegar, tope=10)"
 
 #: Las clases de pruebas del código inicial (inicial.py): el calificador lo ejecuta en el espacio
 #: del lector antes que su código, y aquí se quitan, para que solo cuenten las clases del lector.
@@ -59,8 +61,9 @@ def para_el_lector(elegido):
     def agente(*argumentos, **nombrados):
         try:
             dados = FIRMA.bind(*argumentos, **nombrados).arguments
-        except TypeError as error:
-            raise TypeError(f"agente{FIRMA}: {error}") from None
+        except TypeError:
+            raise TypeError(f"agente se llama así: {LLAMADA}, y estos argumentos no encajan "
+                            f"con esa firma") from None
         pasados = {}
         for nombre, valor in dados.items():
             if nombre in ("modelo", "preguntar") and callable(valor):

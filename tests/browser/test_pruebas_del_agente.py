@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 import challenges
 from tests.browser.test_desafio import ESPERA, Desafio
+from tests.browser.test_fallos_celdas import Celda
 
 pytestmark = pytest.mark.navegador
 
@@ -78,3 +79,23 @@ def test_a_suite_that_fails_on_the_reference_names_the_test_and_its_message(
         "Una de tus pruebas falla con el agente correcto")
     expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
         "«test_cuenta_los_mensajes» falla: 7 != 6")
+
+
+def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor, pagina):
+    """The cells print what tests/test_lecciones.py asserts in CPython: the tests as
+    `python -m unittest -v` prints them, 4 that pass, then 1 that fails with the broken agent."""
+    pagina.goto(servidor(sitio) + "el-agente.html")
+    expect(pagina.locator("bucle-celda")).to_have_count(3)
+    uno, dos, tres = Celda(pagina, 1), Celda(pagina, 2), Celda(pagina, 3)
+    uno.correr()
+    expect(uno.texto).to_contain_text("con permiso: fin tras 7 mensajes, y 1 pregunta")
+    expect(uno.texto).to_contain_text("sin permiso: fin tras 7 mensajes")
+    dos.correr()
+    texto = dos.texto.inner_text()
+    assert texto.count(" ... ok\n") == 4, texto
+    assert "Ran 4 tests in" in texto and texto.rstrip().endswith("OK"), texto
+    tres.correr()
+    texto = tres.texto.inner_text()
+    assert texto.count(" ... ok\n") == 3, texto
+    assert "FAIL: test_una_escritura_denegada_no_cambia_nada" in texto, texto
+    assert tres.ultima_linea() == "pruebas que fallan: 1"
