@@ -19,7 +19,9 @@ How it grades (see :meth:`Calificador.calificar`):
 - The tests live in their own namespace, with their own copy of the runtime, made before any of
   the reader's code runs: the reader cannot change the tests' classes or data. That namespace
   holds ``Fallo``, ``opaca`` and ``usar(ruta)``, which executes ``<desafios URL><ruta>`` there
-  (``usar("comun.py")``: helpers shared by several challenges).
+  (``usar("comun.py")``: helpers shared by several challenges); and, for tests whose own code
+  the reader calls back into (the agent of «pruebas-del-agente» calls the reader's model),
+  ``murada`` and ``plano`` (see :mod:`.muralla`).
 - Each test runs the reader's code in a NEW namespace (:mod:`.envio`), behind the wall
   (:mod:`.muralla`), under a time limit and an output cap (:mod:`.limites`). After a test that
   does not end, the others are not tried: the reader sees the endless loop at once.
@@ -37,7 +39,7 @@ import time
 from . import limites, resultado
 from .envio import Envio, cargar
 from .limites import LIMITE, TOPE_SALIDA
-from .muralla import opaca
+from .muralla import murada, opaca, plano
 from .prueba import Fallo, Veredicto, probar
 from .veredictos import ARCHIVO, de_sintaxis, termino_el_proceso
 
@@ -96,7 +98,8 @@ class Calificador:
         """The namespace of ``desafio``'s tests, with its own runtime, made before any of the
         reader's code runs. ``nuevo=False`` reuses the last one (only to read its constants)."""
         if nuevo or desafio not in self._pruebas:
-            ns = {"__name__": "pruebas", "Fallo": Fallo, "opaca": opaca}
+            ns = {"__name__": "pruebas", "Fallo": Fallo, "opaca": opaca, "murada": murada,
+                  "plano": plano}
 
             def usar(ruta):
                 """Execute ``ruta`` (relative to the challenges' folder) in this namespace."""

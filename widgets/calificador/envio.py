@@ -5,7 +5,9 @@ Each call gets a NEW namespace that already holds the runtime and the starter co
 full starter, and no test sees what the previous one left. A test calls the reader with
 ``envio.llamar(nombre, *args)`` (a namespace per call; the reader's error is a verdict) or with
 ``envio.funcion(nombre)`` (one namespace for several calls; the test catches what it expects
-the reader to raise, and what it lets out counts as the reader's error, with their line).
+the reader to raise, and what it lets out counts as the reader's error, with their line). A test
+whose own code drives the reader's (a ``unittest`` run over the reader's test classes, as in
+«pruebas-del-agente») runs it with ``envio.vigilar(accion, quien)``: the same limits and wall.
 """
 
 import builtins
@@ -53,13 +55,24 @@ class Envio:
         self.salidas = []
         self.lanzada = None
 
-    def espacio(self):
-        """A new namespace: runtime, the starter's helpers and the reader's code. (Without
-        time limit or capture: for that, :meth:`llamar`.)"""
+    def espacio(self, antes=None):
+        """A new namespace: runtime, the starter's helpers, ``antes`` (names the test puts there
+        before the reader's code runs) and the reader's code. (Without time limit or capture:
+        for that, :meth:`llamar` or :meth:`vigilar`.)"""
         ns = {"__name__": "desafio", "__builtins__": builtins}
         self.calificador.inicial_en(self.desafio, ns)
+        ns.update(antes or {})
         exec(self.codigo, ns)
         return ns
+
+    def vigilar(self, accion, quien):
+        """Run ``accion()``, the test's own code that calls the reader's (their methods, a
+        namespace made with :meth:`espacio`), as the reader's code runs here: behind the wall,
+        with the time limit (``quien`` names it in the verdict: «{quien} no terminó en 2 s…»)
+        and the output captured. Never raises because of the reader: returns a :class:`Hecho`
+        whose ``valor`` is what ``accion`` returned, as it is (the test reads it)."""
+        valor, _, veredicto, salida = self._vigilado(accion, quien)
+        return Hecho(valor, veredicto, salida)
 
     def llamar(self, funcion, *args):
         """Load the code in a new namespace and call ``funcion(*args)`` (funcion=None: only

@@ -170,6 +170,26 @@ def opaca(funcion, nombre=None):
     return limpio.opaca(generador.send, nombre or getattr(funcion, "__name__", "funcion"))
 
 
+def murada(funcion, nombre=None):
+    """The reader's ``funcion`` (a model, a ``preguntar`` they pass to the tests' code through an
+    opaque function), to be called from that code, which runs without the wall: it runs behind
+    the wall again, on copies of its arguments, and what it returns is copied with exact types
+    (:func:`plano`). What it raises goes through: the opaque function that called the tests'
+    code hands the reader a clean copy of it (see :func:`opaca`)."""
+    def del_lector(*argumentos, **nombrados):
+        argumentos, nombrados = deepcopy(argumentos), deepcopy(nombrados)
+        antes = _MURALLA[0]
+        _MURALLA[0] = True
+        try:
+            valor = funcion(*argumentos, **nombrados)
+        finally:
+            _MURALLA[0] = antes
+        return plano(valor)
+
+    del_lector.__name__ = nombre or "funcion"
+    return del_lector
+
+
 class Ajeno:
     """What is left, in what the reader returned, of an object that is not of an exact Python
     type (a subclass of list that claims to equal everything, say): it equals nothing."""

@@ -1,0 +1,101 @@
+"""The challenge «pruebas-del-agente» in a real browser, on the course's lesson «El agente y sus
+pruebas»: the reader's unittest tests are graded in the worker against the reference agent and
+each broken one, and the page says, per broken agent, whether they caught it. What the page shows
+is compared with what the same grader says in CPython.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+import challenges
+from tests.browser.test_desafio import ESPERA, Desafio
+from tests.browser.test_fallos_celdas import Celda
+
+pytestmark = pytest.mark.navegador
+
+DESAFIO = "pruebas-del-agente"
+CARPETA = challenges.CARPETA / DESAFIO
+SOLUCION = (CARPETA / "solucion.py").read_text(encoding="utf-8")
+NOMBRES = challenges.calificador().nombres(DESAFIO)
+TOTAL = len(NOMBRES)
+
+
+def error(nombre):
+    return (CARPETA / "errores" / f"{nombre}.py").read_text(encoding="utf-8")
+
+
+def abrir(sitio, servidor, pagina):
+    pagina.goto(servidor(sitio) + "el-agente.html")
+    d = Desafio(pagina)
+    expect(d.elemento).to_have_count(1)
+    return d
+
+
+def comprobar(d, codigo):
+    """Submit ``codigo``; check that the summary and every result's name and state are the
+    grader's in CPython; return that result."""
+    esperado = challenges.calificar(DESAFIO, codigo)
+    d.escribir(codigo)
+    d.boton("Comprobar").click()
+    expect(d.resumen).to_contain_text(f"{esperado['superadas']} de {TOTAL} pruebas superadas",
+                                      timeout=ESPERA)
+    expect(d.pruebas).to_have_count(TOTAL)
+    for i, r in enumerate(esperado["pruebas"]):
+        item = d.pruebas.nth(i)
+        expect(item.locator(".bucle-desafio-nombre")).to_have_text(r["nombre"])
+        expect(item.locator(".bucle-desafio-estado")).to_have_text(
+            "superada" if r["ok"] else "no superada")
+    return esperado
+
+
+def test_a_suite_that_catches_every_broken_agent_passes_them_all(sitio, servidor, pagina):
+    d = abrir(sitio, servidor, pagina)
+    r = comprobar(d, SOLUCION)
+    assert r["superadas"] == TOTAL
+    for i, nombre in enumerate(NOMBRES):
+        expect(d.pruebas.nth(i)).to_have_text(f"✔{nombre}superada")
+    assert NOMBRES[1].startswith("Atrapa: ")
+
+
+def test_a_suite_that_misses_one_broken_agent_names_it(sitio, servidor, pagina):
+    d = abrir(sitio, servidor, pagina)
+    r = comprobar(d, error("deniega_a_mano"))
+    assert r["superadas"] == TOTAL - 1
+    escapado = d.prueba("Atrapa: sin un preguntar, lo permite todo en vez de denegar")
+    expect(escapado.locator(".bucle-desafio-icono")).to_have_text("✘")
+    expect(escapado.locator(".bucle-desafio-mensaje")).to_have_text(
+        "Tus 4 pruebas pasan también con este agente, que está roto: escribe una prueba que "
+        "falle con él.")
+
+
+def test_a_suite_that_fails_on_the_reference_names_the_test_and_its_message(
+        sitio, servidor, pagina):
+    d = abrir(sitio, servidor, pagina)
+    r = comprobar(d, error("cuenta_mal_los_mensajes"))
+    assert r["superadas"] == TOTAL - 1
+    primera = d.prueba("tus pruebas pasan con el agente correcto")
+    expect(primera.locator(".bucle-desafio-icono")).to_have_text("✘")
+    expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
+        "Una de tus pruebas falla con el agente correcto")
+    expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
+        "«test_cuenta_los_mensajes» falla: 7 != 6")
+
+
+def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor, pagina):
+    """The cells print what tests/test_lecciones.py asserts in CPython: the tests as
+    `python -m unittest -v` prints them, 4 that pass, then 1 that fails with the broken agent."""
+    pagina.goto(servidor(sitio) + "el-agente.html")
+    expect(pagina.locator("bucle-celda")).to_have_count(3)
+    uno, dos, tres = Celda(pagina, 1), Celda(pagina, 2), Celda(pagina, 3)
+    uno.correr()
+    expect(uno.texto).to_contain_text("con permiso: fin tras 7 mensajes, y 1 pregunta")
+    expect(uno.texto).to_contain_text("sin permiso: fin tras 7 mensajes")
+    dos.correr()
+    texto = dos.texto.inner_text()
+    assert texto.count(" ... ok\n") == 4, texto
+    assert "Ran 4 tests in" in texto and texto.rstrip().endswith("OK"), texto
+    tres.correr()
+    texto = tres.texto.inner_text()
+    assert texto.count(" ... ok\n") == 3, texto
+    assert "FAIL: test_una_escritura_denegada_no_cambia_nada" in texto, texto
+    assert tres.ultima_linea() == "pruebas que fallan: 1"

@@ -1,0 +1,208 @@
+"""The challenge «pruebas-del-agente»: the reader writes the tests, graded against the reference
+agent (every test must pass) and against each broken agent (some test must fail).
+
+What these tests pin: the result's shape (one result for the reference run, one per broken
+agent, with fixed names the page lists in advance), that each broken agent is really broken and
+caught by a different part of the reference suite, that the lesson's own tests are a start that
+misses one, that the reader cannot reach the agents' code, and that the command grades the same.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import challenges
+
+RAIZ = Path(__file__).resolve().parent.parent
+DESAFIO = "pruebas-del-agente"
+CARPETA = challenges.CARPETA / DESAFIO
+SOLUCION = (CARPETA / "solucion.py").read_text(encoding="utf-8")
+REFERENCIA = "tus pruebas pasan con el agente correcto"
+
+
+@pytest.fixture(scope="module")
+def c():
+    return challenges.calificador()
+
+
+def calificar(c, codigo):
+    return c.calificar(DESAFIO, codigo)
+
+
+def atrapados(resultado):
+    return [p["ok"] for p in resultado["pruebas"][1:]]
+
+
+def test_one_result_for_the_reference_and_one_per_broken_agent(c):
+    nombres = c.nombres(DESAFIO)
+    rotos = c.pruebas(DESAFIO)["ROTOS"]
+    assert len(rotos) >= 5
+    assert nombres == [REFERENCIA] + [f"Atrapa: {que}" for que, _ in rotos]
+    assert c.datos(DESAFIO)["pruebas"] == nombres
+    r = calificar(c, SOLUCION)
+    assert (r["superadas"], r["total"], r["error"]) == (len(nombres), len(nombres), None)
+
+
+def test_every_broken_agent_differs_from_the_reference_somewhere(c):
+    """Each broken agent is caught by the reference suite, and by its own set of its tests:
+    no two broken agents are the same mutant."""
+    cuerpo = SOLUCION.split("class PruebasDelAgente(unittest.TestCase):\n")[1]
+    metodos = re.split(r"\n(?=    def test_)", cuerpo.strip("\n"))
+    assert len(metodos) == 4
+    columnas = []
+    for metodo in metodos:
+        codigo = "import unittest\n\n\nclass Una(unittest.TestCase):\n" + metodo + "\n"
+        r = calificar(c, codigo)
+        assert r["pruebas"][0]["ok"], r["pruebas"][0]["mensaje"]
+        columnas.append(atrapados(r))
+    por_roto = list(zip(*columnas))
+    assert all(any(fila) for fila in por_roto)  # the reference suite catches every one
+    assert len(set(por_roto)) >= 5
+
+
+def test_the_lessons_four_tests_pass_and_miss_only_the_default_that_allows(c):
+    texto = (RAIZ / "lessons" / "el-agente.md").read_text(encoding="utf-8")
+    celda = re.search(r"```\{celda\}\n:id: cuatro-pruebas\n(.*?)\n\ndef correr_las_pruebas",
+                      texto, re.S).group(1)
+    r = calificar(c, celda)
+    fallidas = [p["nombre"] for p in r["pruebas"] if not p["ok"]]
+    assert fallidas == ["Atrapa: sin un preguntar, lo permite todo en vez de denegar"]
+    assert "Las cuatro de la lección son un buen comienzo, pero no atrapan a todos" in " ".join(
+        texto.split())
+
+
+def test_a_test_failing_on_the_reference_is_named_with_its_message_and_does_not_count(c):
+    codigo = SOLUCION + '''
+    def test_cuenta_mal(self):
+        como, final, M = agente(ModeloGuionizado(guion_terco(2)), PEDIDO_TERCO, dict(ENTORNO),
+                                tope=2)
+        self.assertEqual(len(M), 5, "dos de inicio y uno por turno")
+'''
+    r = calificar(c, codigo)
+    primera = r["pruebas"][0]
+    assert not primera["ok"]
+    assert "«test_cuenta_mal» falla: 6 != 5 : dos de inicio y uno por turno" in primera["mensaje"]
+    assert all(atrapados(r))  # the other four still catch every broken agent
+
+
+def test_a_reader_error_on_the_reference_is_told_as_an_error(c):
+    codigo = SOLUCION + '''
+    def test_con_un_error(self):
+        {}["no hay"]
+'''
+    mensaje = calificar(c, codigo)["pruebas"][0]["mensaje"]
+    assert "«test_con_un_error» da un error: KeyError: 'no hay'" in mensaje
+
+
+def test_only_tests_that_pass_on_the_reference_can_catch(c):
+    """A test that fails whatever the agent is (here: it expects the wrong final text) catches
+    nothing: with it alone, no broken agent counts as caught."""
+    codigo = '''import unittest
+
+
+class P(unittest.TestCase):
+    def test_texto_equivocado(self):
+        como, final, M = agente(ModeloGuionizado(guion_tortilla()), PEDIDO_TORTILLA,
+                                dict(ENTORNO), preguntar=permitir)
+        self.assertEqual(final, "Ya está.")
+'''
+    r = calificar(c, codigo)
+    assert r["superadas"] == 0
+    assert "Ninguna de tus pruebas pasa con el agente correcto" in r["pruebas"][1]["mensaje"]
+
+
+def test_the_environment_the_reader_passes_is_changed_in_place_and_the_model_keeps_its_turns(c):
+    codigo = '''import unittest
+
+
+class P(unittest.TestCase):
+    def test_en_su_sitio(self):
+        entorno = dict(ENTORNO)
+        modelo = ModeloGuionizado(guion_tortilla())
+        usuario = Respuestas(["sí"])
+        agente(modelo, PEDIDO_TORTILLA, entorno, usuario)
+        self.assertEqual(entorno["lista.txt"], LISTA_TORTILLA)
+        self.assertEqual((modelo.turno, len(usuario.preguntas)), (3, 1))
+'''
+    assert calificar(c, codigo)["pruebas"][0]["ok"]
+
+
+@pytest.mark.parametrize("intento", [
+    "sys._getframe(1).f_globals",       # the agent's frame, from the reader's model
+    "sys._getframe(1).f_code.co_consts",
+    "agente.__closure__[0].cell_contents.__self__.gi_frame",  # the opaque function's channel
+])
+def test_the_reader_cannot_reach_the_agents_code(c, intento):
+    codigo = f'''import sys
+import unittest
+
+
+class P(unittest.TestCase):
+    def test_mira(self):
+        def modelo(M, herramientas):
+            {intento}
+            return [texto("hola")]
+        agente(modelo, "hola", dict(ENTORNO))
+'''
+    primera = calificar(c, codigo)["pruebas"][0]
+    assert not primera["ok"]
+    assert "aquí no se puede usar" in primera["mensaje"], primera["mensaje"]
+
+
+def test_a_test_that_never_ends_is_reported_and_the_rest_not_tried(c):
+    codigo = (CARPETA / "errores" / "espera_sin_fin.py").read_text(encoding="utf-8")
+    r = c.calificar(DESAFIO, codigo, limite=0.5)
+    assert r["pruebas"][0]["tipo"] == "tiempo"
+    assert "La prueba test_espera no terminó en 0,5 s" in r["pruebas"][0]["mensaje"]
+    assert {p["tipo"] for p in r["pruebas"][1:]} == {"no-probada"}
+
+
+def test_the_command_grades_the_same_in_its_own_process(tmp_path):
+    archivo = tmp_path / "mias.py"
+    archivo.write_text((CARPETA / "errores" / "deniega_a_mano.py").read_text(encoding="utf-8"))
+    hecho = subprocess.run([sys.executable, "-m", "challenges", DESAFIO, str(archivo)],
+                           capture_output=True, text=True, cwd=RAIZ)
+    assert hecho.returncode == 1
+    lineas = hecho.stdout.strip().splitlines()
+    assert lineas[-1] == "10 passed, 1 failed"
+    assert lineas[-2].startswith("✘ Atrapa: sin un preguntar, lo permite todo en vez de denegar: "
+                                 "Tus 4 pruebas pasan también con este agente, que está roto")
+    archivo.write_text(SOLUCION)
+    hecho = subprocess.run([sys.executable, "-m", "challenges", DESAFIO, str(archivo)],
+                           capture_output=True, text=True, cwd=RAIZ)
+    assert (hecho.returncode, hecho.stdout.strip().splitlines()[-1]) == (0, "11 passed, 0 failed")
+
+
+def test_only_the_readers_classes_count_not_the_starters(c):
+    """The starter's test class (run before the reader's code, like every starter) is taken out:
+    a file that defines another class is graded by that class alone."""
+    ns = {}
+    exec((CARPETA / "inicial.py").read_text(encoding="utf-8"), ns)
+    import unittest
+    clases = sorted(n for n, v in ns.items() if isinstance(v, type) and issubclass(v, unittest.TestCase))
+    assert tuple(clases) == c.pruebas(DESAFIO)["DEL_INICIAL"]
+    r = calificar(c, "import unittest\n\n\nclass Otra(unittest.TestCase):\n    pass\n")
+    assert "No hay ninguna prueba" in r["pruebas"][0]["mensaje"]
+
+
+def test_the_result_the_readers_tests_can_reach_leads_nowhere(c):
+    """unittest hands each test its result (self._outcome.result): from its methods' globals,
+    the reader reaches neither the tests' namespace nor the agents."""
+    codigo = '''import unittest
+
+
+class P(unittest.TestCase):
+    def test_mira_el_resultado(self):
+        resultado = self._outcome.result
+        globales = type(resultado).addFailure.__globals__
+        self.assertEqual(sorted(n for n in globales if not n.startswith("__")),
+                         ["Anotador", "CITA", "unittest"])
+        agente(ModeloGuionizado(guion_tortilla_denegada()), PEDIDO_TORTILLA, dict(ENTORNO))
+'''
+    primera = calificar(c, codigo)["pruebas"][0]
+    assert primera["ok"], primera["mensaje"]
