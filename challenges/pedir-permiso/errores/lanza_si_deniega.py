@@ -1,8 +1,8 @@
 # Error: lanza PermissionError cuando el usuario dice que no: la conversación muere a medias.
 # Cláusula: denegado-como-observacion
-# Falla: la conversación de la lección sin nadie a quien preguntar: denegar
-# Mensaje: En el turno 2, de ejecutar salió PermissionError
-# Mensaje: la conversación murió a medias
+# Falla: escribir denegado: no se ejecuta y vuelve denegado(ll)
+# Mensaje: el usuario dijo que no y de ejecutar salió PermissionError
+# Mensaje: Una llamada denegada no es un fallo del arnés: vuelve al modelo como observación, return denegado(ll)
 
 
 def ejecutar(ll, entorno, preguntar):
