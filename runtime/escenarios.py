@@ -21,7 +21,8 @@ y deja en tu espacio de nombres:
   guion_permiso(respuestas): la conversación de «Pedir permiso», en la que el modelo quiere
   escribir dos ficheros en una misma respuesta y el usuario responde a cada escritura. Lo que
   el arnés le devuelve depende de lo que responda el usuario, así que el guion se hace para
-  unas respuestas dadas: guion_permiso(["sí", "no"]).
+  unas respuestas dadas: guion_permiso(["sí", "no"]). modelo_permiso() es el modelo de esa
+  conversación cuando no se sabe de antemano qué responderá el usuario (tú, en la página).
 
 Las observaciones son datos, no código: cómo se calculan es lo que escribes tú en las
 lecciones.
@@ -201,3 +202,30 @@ def guion_permiso(respuestas=("sí", "no")):
     a escribir lista.txt y a escribir notas.txt)."""
     final = [texto(FINALES_PERMISO[_permisos(respuestas)])]
     return guion_de(INICIO_PERMISO, RESPUESTAS_PERMISO + [final], observaciones_permiso(respuestas))
+
+
+def modelo_permiso():
+    """El modelo de «Pedir permiso» para un usuario que responde en el momento: en sus dos
+    primeros turnos no depende de las respuestas; en el tercero sigue guion_permiso con las que
+    lee en M, en las observaciones de p3 y p4 (un error que dice que no se ha ejecutado es un
+    «no»). Por lo demás, es un ModeloGuionizado: se queja igual si M no es la esperada."""
+    no = "no se ha ejecutado: el usuario no lo ha permitido"
+    modelos = {r: ModeloGuionizado(guion_permiso(r))
+               for r in (("sí", "sí"), ("sí", "no"), ("no", "sí"), ("no", "no"))}
+
+    def respuestas_en(M):
+        for mensaje in reversed(M) if isinstance(M, list) else []:
+            contenido = mensaje[1] if isinstance(mensaje, tuple) and len(mensaje) == 2 else None
+            bloques = {b.get("tool_use_id"): b for b in contenido if isinstance(b, dict)} \
+                if isinstance(contenido, list) else {}
+            if "p3" in bloques or "p4" in bloques:
+                return tuple("no" if bloques.get(i, {}).get("content") == no else "sí"
+                             for i in ("p3", "p4"))
+        return None
+
+    def modelo(M, herramientas=None):
+        respuestas = respuestas_en(M)
+        if respuestas is None:  # aún no ha preguntado: los cuatro guiones van a la par
+            return [m(M, herramientas) for m in modelos.values()][0]
+        return modelos[respuestas](M, herramientas)
+    return modelo
