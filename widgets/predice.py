@@ -28,9 +28,9 @@ The questions, per turn of the loop:
   file of the environment its calls change, if any (``cambia``, asked with ``sigue``, before
   any call runs).
 
-- after each question the harness asks the user («Pedir permiso», a ``permiso`` event), what
-  it does now with that call (``permiso``: run it, or not run it and give the model an error),
-  asked before the step that follows the answer.
+- for each question the harness asks the user («Pedir permiso», a ``permiso`` event), given
+  the user's answer, what the harness does with that call (``permiso``: run it, or not run it
+  and give the model an error), asked before the permission step shows it.
 
 Every answer is what the trace shows, and every explanation is the rule of a correct loop: a
 question is asked only when the two agree (a loop that breaks a rule gets no question about
@@ -150,7 +150,7 @@ def _al_ejecutar(r: _Recorrido, i: int, evento: dict) -> list[dict]:
 
 
 def _al_preguntar(r: _Recorrido, i: int, evento: dict) -> list[dict]:
-    """After the user's answer: does the call run? By the rule (run only if allowed) and by what
+    """Given the user's answer, does the call run? By the rule (run only if allowed) and by what
     the trace shows next (its call event, or an error as its observation)."""
     if evento.get("error") or not isinstance(evento.get("permitido"), bool) or evento.get("id") is None:
         return []
@@ -170,7 +170,7 @@ def _al_preguntar(r: _Recorrido, i: int, evento: dict) -> list[dict]:
         return []
     quien = f"{ident} ({evento.get('nombre')})"
     opciones = list(textos.PREDICE_PERMISO_OPCIONES.values())
-    return [_una("permiso", {"evento": i + 1, "tipo": None},
+    return [_una("permiso", {"evento": i, "tipo": "permiso"},
                  textos.predice_permiso(quien, permitido), opciones,
                  list(textos.PREDICE_PERMISO_OPCIONES).index(visto),
                  textos.predice_permiso_porque(quien, permitido))]

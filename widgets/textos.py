@@ -150,11 +150,11 @@ def predice_falla(quien: str, clase: str) -> str:
 
 
 def predice_permiso(quien: str, permitido: bool) -> str:
-    return (f"El usuario ha respondido {'Permitir' if permitido else 'Denegar'} a la llamada "
-            f"{quien}. ¿Qué hace ahora el arnés con ella?")
+    return (f"El arnés pregunta al usuario por la llamada {quien}, y el usuario responde "
+            f"{'Permitir' if permitido else 'Denegar'}. ¿Qué hace el arnés con la llamada?")
 
 
-#: The options of «¿Qué hace ahora el arnés con ella?», in this order.
+#: The options of «¿Qué hace el arnés con la llamada?», in this order.
 PREDICE_PERMISO_OPCIONES = {
     "ejecuta": "La ejecuta, y su resultado vuelve al modelo",
     "no": "No la ejecuta, y le devuelve al modelo un error que lo dice",
