@@ -697,3 +697,16 @@ def test_el_inicial_de_pedir_permiso_es_el_ejecutar_de_la_leccion_3(ns):
     p = prueba(r, "la conversación de la lección: sí a lista.txt, no a notas.txt")
     assert (p["tipo"], p["turno"]) == ("fallo", 2)
     assert p["mensaje"].startswith("En el turno 2, ejecutar no preguntó por p3 (escribir)")
+
+
+def test_en_pedir_permiso_el_turno_de_un_fallo_es_el_que_dice_su_mensaje(ns):
+    """A conversation's failure names its turn twice, in the message and in the result's
+    «turno» (the badge on the page): the two agree."""
+    vistos = 0
+    for codigo in [leer(LECCION_4, "inicial.py")] + [e.codigo for e in ERRORES[LECCION_4]]:
+        for p in calificar(ns, LECCION_4, codigo)["pruebas"]:
+            m = re.match(r"En el turno (\d+)", p["mensaje"] or "")
+            if m:
+                vistos += 1
+                assert p["turno"] == int(m.group(1)), p
+    assert vistos >= 20

@@ -33,9 +33,9 @@ def ejecutar(ll, entorno, preguntar):
 # El bucle de «El bucle», que ahora pasa preguntar a cada ejecutar. Sin nadie a
 # quien preguntar (una prueba, una ejecución por lotes), preguntar es denegar.
 def bucle(modelo, inicio, entorno, tope, preguntar=denegar):
-    """Llama al modelo, ejecuta lo que pide (preguntando al usuario lo que cambia el mundo)
-    y le devuelve lo observado, hasta que responda sin llamadas («fin») o se agote el tope
-    de llamadas al modelo («tope»)."""
+    """Llama al modelo, ejecuta lo que pide (preguntando antes lo que cambia el
+    mundo) y le devuelve lo observado, hasta que responda sin llamadas («fin») o
+    se agote el tope de llamadas al modelo («tope»)."""
     M = list(inicio)
     for _ in range(tope):
         respuesta = modelo(M, HERRAMIENTAS)

@@ -279,7 +279,7 @@ class Conversacion(Caso):
 
 
 def mal_preguntado(caso, usuario, muerta=False):
-    """El mensaje de la primera pregunta que sobra o falta, con su turno; o None. Si la
+    """(mensaje, turno) de la primera pregunta que sobra o falta; o None. Si la
     conversación murió a medias (`muerta`), las que faltan al final no cuentan: lo que dice
     la prueba es que murió."""
     llamadas = {ll["id"]: ll for r in caso.respuestas for ll in llamadas_de(r)}
@@ -288,7 +288,7 @@ def mal_preguntado(caso, usuario, muerta=False):
         ident = recibida.get("id") if isinstance(recibida, dict) else None
         if ident not in llamadas or recibida != llamadas[ident]:
             return (f"En el turno {turno}, ejecutar llamó a preguntar con {breve(recibida)}: "
-                    f"pásale la llamada entera, preguntar(ll).")
+                    f"pásale la llamada entera, preguntar(ll)."), turno
         hechas.append((turno, ident))
     for i, (turno, ident) in enumerate(hechas):
         if i < len(caso.preguntas) and caso.preguntas[i] == (turno, ident):
@@ -296,24 +296,24 @@ def mal_preguntado(caso, usuario, muerta=False):
         ll = llamadas[ident]
         if (turno, ident) in hechas[:i]:
             return (f"En el turno {turno}, ejecutar preguntó otra vez por {quien(ll)}: una "
-                    f"pregunta por llamada.")
+                    f"pregunta por llamada."), turno
         if not necesita_permiso(ll):
             return (f"En el turno {turno}, ejecutar preguntó por {quien(ll)}, que solo mira: "
-                    f"pregunta solo si necesita_permiso(ll).")
+                    f"pregunta solo si necesita_permiso(ll)."), turno
         if incumple(ll) is not None:
             return (f"En el turno {turno}, ejecutar preguntó por {quien(ll)}, que no encaja "
-                    f"con su esquema: su motivo vuelve como error sin preguntar.")
+                    f"con su esquema: su motivo vuelve como error sin preguntar."), turno
         falta = caso.preguntas[i] if i < len(caso.preguntas) else None
         if falta is not None:
             return (f"En el turno {falta[0]}, ejecutar no preguntó por {quien(llamadas[falta[1]])} "
                     f"antes de seguir: cada llamada que cambia el mundo pregunta una vez, en el "
-                    f"orden de las llamadas.")
-        return f"En el turno {turno}, ejecutar preguntó de más por {quien(ll)}."
+                    f"orden de las llamadas."), falta[0]
+        return f"En el turno {turno}, ejecutar preguntó de más por {quien(ll)}.", turno
     if len(hechas) < len(caso.preguntas) and caso.usuario is not None and not muerta:
         turno, ident = caso.preguntas[len(hechas)]
         return (f"En el turno {turno}, ejecutar no preguntó por {quien(llamadas[ident])}, y "
                 f"{llamadas[ident]['name']} cambia el mundo: pregunta con preguntar(ll) antes "
-                f"de ejecutarla.")
+                f"de ejecutarla."), turno
     return None
 
 
@@ -335,7 +335,7 @@ def prueba_de(caso):
             raise escapado
         mal = mal_preguntado(caso, usuario, muerta=escapado is not None and notas["fallo"] is None)
         if mal is not None:
-            raise Fallo(mal, notas["respuestas"])
+            raise Fallo(*mal)
         if notas["fallo"] is not None:
             raise Fallo(notas["fallo"], notas["turno"])
         if escapado is not None:
