@@ -19,7 +19,8 @@ y deja en tu espacio de nombres:
   veces y se corrige al leer el error.
 - INICIO_PERMISO, RESPUESTAS_PERMISO, FINALES_PERMISO, observaciones_permiso(respuestas),
   guion_permiso(respuestas): la conversación de «Pedir permiso», en la que el modelo quiere
-  escribir dos ficheros en una misma respuesta y el usuario responde a cada escritura. Lo que
+  escribir dos ficheros en una misma respuesta (LISTA_TORTILLA en lista.txt, NOTAS_PERMISO en
+  notas.txt, que nadie le ha pedido) y el usuario responde a cada escritura. Lo que
   el arnés le devuelve depende de lo que responda el usuario, así que el guion se hace para
   unas respuestas dadas: guion_permiso(["sí", "no"]). modelo_permiso() es el modelo de esa
   conversación cuando no se sabe de antemano qué responderá el usuario (tú, en la página).

@@ -77,7 +77,8 @@ def test_el_widget_lleva_sus_datos(html):
             "desafios": "_static/bucle/desafios/",
             "runtime": "runtime/",
         },
-        "runtime_modulos": ["entorno", "escenarios", "guionizado"],
+        # the default: every module of runtime/, sorted
+        "runtime_modulos": ["entorno", "escenarios", "guionizado", "permisos"],
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]
 
