@@ -710,3 +710,14 @@ def test_en_pedir_permiso_el_turno_de_un_fallo_es_el_que_dice_su_mensaje(ns):
                 vistos += 1
                 assert p["turno"] == int(m.group(1)), p
     assert vistos >= 20
+
+
+def test_pedir_permiso_da_lo_mismo_en_pyodide(ns, tmp_path):
+    """With permisos.py among the runtime modules, as conf.py has them."""
+    casos = {"solucion": (LECCION_4, leer(LECCION_4, "solucion.py")),
+             "inicial": (LECCION_4, leer(LECCION_4, "inicial.py"))}
+    casos.update({e.archivo.stem: (LECCION_4, e.codigo) for e in ERRORES[LECCION_4]})
+    pyo = en_pyodide(tmp_path, [LECCION_4], casos,
+                     ("entorno", "guionizado", "escenarios", "permisos"))["resultados"]
+    for nombre, (desafio, codigo) in casos.items():
+        assert sin_reloj(pyo[nombre]) == sin_reloj(calificar(ns, desafio, codigo)), nombre
