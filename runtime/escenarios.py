@@ -17,6 +17,13 @@ y deja en tu espacio de nombres:
 - INICIO_ERRORES, RESPUESTAS_ERRORES, OBSERVACIONES_ERRORES, guion_errores(): la
   conversación de «Errores como observaciones», en la que el modelo se equivoca dos
   veces y se corrige al leer el error.
+- INICIO_PERMISO, RESPUESTAS_PERMISO, FINALES_PERMISO, observaciones_permiso(respuestas),
+  guion_permiso(respuestas): la conversación de «Pedir permiso», en la que el modelo quiere
+  escribir dos ficheros en una misma respuesta (LISTA_TORTILLA en lista.txt, NOTAS_PERMISO en
+  notas.txt, que nadie le ha pedido) y el usuario responde a cada escritura. Lo que
+  el arnés le devuelve depende de lo que responda el usuario, así que el guion se hace para
+  unas respuestas dadas: guion_permiso(["sí", "no"]). modelo_permiso() es el modelo de esa
+  conversación cuando no se sabe de antemano qué responderá el usuario (tú, en la página).
 - SISTEMA_AGENTE: el mensaje de sistema del agente de «El agente y sus pruebas».
 - PEDIDO_TORTILLA, INICIO_TORTILLA, RESPUESTAS_TORTILLA, OBSERVACIONES_TORTILLA,
   guion_tortilla(): el pedido de la tortilla cuando el usuario deja escribir; con
@@ -133,6 +140,106 @@ def guion_errores():
     return guion_de(INICIO_ERRORES, RESPUESTAS_ERRORES, OBSERVACIONES_ERRORES)
 
 
+# ---------------------------------------------------------------- «Pedir permiso»
+
+INICIO_PERMISO = [
+    ("sistema", SISTEMA_BUCLE),
+    ("usuario", "Apunta en lista.txt lo que falta para la tortilla."),
+]
+
+#: Lo que el modelo quiere escribir: la lista que le piden, y una nota que nadie le ha pedido.
+LISTA_TORTILLA = "pan, leche, patatas, huevos, cebolla"
+NOTAS_PERMISO = ("El sábado cenan los vecinos.\nMenú: gazpacho y tortilla.\n"
+                 "Compra: faltan huevos y cebolla.")
+
+#: Las respuestas del modelo antes de saber qué dice el usuario: lee, y después pide dos
+#: escrituras en la misma respuesta (la segunda, que nadie le ha pedido).
+RESPUESTAS_PERMISO = [
+    [
+        texto("Leo la receta y la lista."),
+        llamada("p1", "leer", ruta="recetas/tortilla.txt"),
+        llamada("p2", "leer", ruta="lista.txt"),
+    ],
+    [
+        llamada("p3", "escribir", ruta="lista.txt", contenido=LISTA_TORTILLA),
+        llamada("p4", "escribir", ruta="notas.txt", contenido=NOTAS_PERMISO),
+    ],
+]
+
+#: La respuesta final del modelo según lo que el usuario permitió: (p3, p4) → texto.
+FINALES_PERMISO = {
+    (True, True): "He apuntado huevos y cebolla en lista.txt y lo he anotado en notas.txt.",
+    (True, False): "He apuntado huevos y cebolla en lista.txt; notas.txt sigue como estaba.",
+    (False, True): "No me has dejado cambiar lista.txt; lo he anotado solo en notas.txt.",
+    (False, False): "No he cambiado nada: no me has dejado escribir.",
+}
+
+_PERMITE = {"sí": True, "si": True, "no": False, True: True, False: False}
+
+
+def _permisos(respuestas):
+    """(p3, p4): lo que el usuario permite, de dos respuestas "sí" o "no"."""
+    respuestas = list(respuestas)
+    if len(respuestas) != 2 or any(_PERMITE.get(r) is None for r in respuestas):
+        raise ValueError(f"la conversación de «Pedir permiso» pregunta dos veces: da dos "
+                         f"respuestas, \"sí\" o \"no\", y no {respuestas!r}")
+    return tuple(_PERMITE[r] for r in respuestas)
+
+
+def observaciones_permiso(respuestas):
+    """Lo que el arnés le devuelve al modelo tras cada respuesta cuando el usuario responde
+    `respuestas` (una por escritura, en orden: p3, p4) a las preguntas."""
+    p3, p4 = _permisos(respuestas)
+    no = "no se ha ejecutado: el usuario no lo ha permitido"
+    return [
+        [
+            resultado("p1", "Tortilla: huevos, patatas, cebolla."),
+            resultado("p2", "pan, leche, patatas"),
+        ],
+        [
+            resultado("p3", "escrito lista.txt (36 caracteres)") if p3
+            else resultado("p3", no, es_error=True),
+            resultado("p4", "escrito notas.txt (88 caracteres)") if p4
+            else resultado("p4", no, es_error=True),
+        ],
+        [],
+    ]
+
+
+def guion_permiso(respuestas=("sí", "no")):
+    """El guion de «Pedir permiso» cuando el usuario responde `respuestas` (dos, "sí" o "no":
+    a escribir lista.txt y a escribir notas.txt)."""
+    final = [texto(FINALES_PERMISO[_permisos(respuestas)])]
+    return guion_de(INICIO_PERMISO, RESPUESTAS_PERMISO + [final], observaciones_permiso(respuestas))
+
+
+def modelo_permiso():
+    """El modelo de «Pedir permiso» para un usuario que responde en el momento: en sus dos
+    primeros turnos no depende de las respuestas; en el tercero sigue guion_permiso con las que
+    lee en M, en las observaciones de p3 y p4 (un error que dice que no se ha ejecutado es un
+    «no»). Por lo demás, es un ModeloGuionizado: se queja igual si M no es la esperada."""
+    no = "no se ha ejecutado: el usuario no lo ha permitido"
+    modelos = {r: ModeloGuionizado(guion_permiso(r))
+               for r in (("sí", "sí"), ("sí", "no"), ("no", "sí"), ("no", "no"))}
+
+    def respuestas_en(M):
+        for mensaje in reversed(M) if isinstance(M, list) else []:
+            contenido = mensaje[1] if isinstance(mensaje, tuple) and len(mensaje) == 2 else None
+            bloques = {b.get("tool_use_id"): b for b in contenido if isinstance(b, dict)} \
+                if isinstance(contenido, list) else {}
+            if "p3" in bloques or "p4" in bloques:
+                return tuple("no" if bloques.get(i, {}).get("content") == no else "sí"
+                             for i in ("p3", "p4"))
+        return None
+
+    def modelo(M, herramientas=None):
+        respuestas = respuestas_en(M)
+        if respuestas is None:  # aún no ha preguntado: los cuatro guiones van a la par
+            return [m(M, herramientas) for m in modelos.values()][0]
+        return modelos[respuestas](M, herramientas)
+    return modelo
+
+
 # ======================================================================================
 # «El agente y sus pruebas» (lección 5): las conversaciones del agente.
 # --------------------------------------------------------------------------------------
@@ -147,8 +254,6 @@ SISTEMA_AGENTE = (
 PEDIDO_TORTILLA = "Apunta en lista.txt lo que falta para la tortilla."
 
 INICIO_TORTILLA = [("sistema", SISTEMA_AGENTE), ("usuario", PEDIDO_TORTILLA)]
-
-LISTA_TORTILLA = "pan, leche, patatas, huevos, cebolla"
 
 RESPUESTAS_TORTILLA = [
     [

@@ -707,7 +707,8 @@ sys.path.insert(0, "/sitio/_static/bucle")
 from calificador import Calificador
 def leer(url):
     return open("/sitio/" + url).read()
-c = Calificador(leer, desafios="_static/bucle/desafios/", runtime="runtime/")
+c = Calificador(leer, desafios="_static/bucle/desafios/", runtime="runtime/",
+                runtime_modulos=%(modulos)s)
 r = {"version": sys.version_info[:2], "monitoring": hasattr(sys, "monitoring")}
 r["resultados"] = {n: c.calificar(d, codigo) for n, (d, codigo) in json.loads(CASOS).items()}
 json.dumps(r, ensure_ascii=False)
@@ -715,9 +716,10 @@ json.dumps(r, ensure_ascii=False)
 """
 
 
-def en_pyodide(tmp_path, desafios, casos):
+def en_pyodide(tmp_path, desafios, casos, modulos=("entorno", "guionizado", "escenarios")):
     """Grade ``casos`` ({name: (challenge, code)}) in Pyodide under Node, with the engine's files
-    and those of ``desafios`` written where the site has them; return its output."""
+    and those of ``desafios`` written where the site has them, and the runtime ``modulos``;
+    return its output."""
     pyodide = RAIZ / "node_modules" / "pyodide"
     archivos = {f"_static/bucle/calificador/{p.name}": p.read_text()
                 for p in sorted((RAIZ / "widgets" / "calificador").glob("*.py"))}
@@ -732,11 +734,12 @@ def en_pyodide(tmp_path, desafios, casos):
     for url in leido.leidos():
         if url.startswith("desafios/"):
             archivos[f"_static/bucle/{url}"] = (RAIZ / "challenges" / url[len("desafios/"):]).read_text()
-    for nombre in ("entorno", "guionizado", "escenarios"):
+    for nombre in modulos:
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
     (tmp_path / "archivos.json").write_text(json.dumps(archivos))
     (tmp_path / "casos.json").write_text(json.dumps(casos))
-    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
+    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix(),
+                                                          "modulos": repr(tuple(modulos))})
     p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "archivos.json",
                         tmp_path / "casos.json"], capture_output=True, text=True, timeout=180)
     assert p.returncode == 0, p.stderr

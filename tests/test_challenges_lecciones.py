@@ -25,16 +25,18 @@ from tests.conftest import construir
 from tests.test_challenges import en_pyodide, lo_mismo
 
 RAIZ = Path(__file__).resolve().parent.parent
-LECCION_1, LECCION_3 = "ejecutar-llamada", "errores-como-observaciones"
+LECCION_1, LECCION_3, LECCION_4 = "ejecutar-llamada", "errores-como-observaciones", "pedir-permiso"
 DESAFIOS = (LECCION_1, LECCION_3)
+#: With lesson 4's challenge, whose ejecutar also takes preguntar: the tests of the content.
+CON_PERMISO = DESAFIOS + (LECCION_4,)
 
 
 def leer(desafio: str, archivo: str) -> str:
     return (RAIZ / "challenges" / desafio / archivo).read_text(encoding="utf-8")
 
 
-ERRORES = {d: challenges.errores_conocidos(d) for d in DESAFIOS}
-TODOS_LOS_ERRORES = [(d, e) for d in DESAFIOS for e in ERRORES[d]]
+ERRORES = {d: challenges.errores_conocidos(d) for d in CON_PERMISO}
+TODOS_LOS_ERRORES = [(d, e) for d in CON_PERMISO for e in ERRORES[d]]
 
 #: The mistakes the task asks for, by file.
 PEDIDOS = {
@@ -43,6 +45,9 @@ PEDIDOS = {
     LECCION_3: {"atrapa_exception", "sin_comprobar_el_esquema", "sin_is_error",
                 "con_el_nombre_de_la_clase", "deja_pasar_OSError", "deja_pasar_ValueError",
                 "ejecuta_aunque_incumpla", "devuelve_el_mensaje", "usa_repr"},
+    LECCION_4: {"pregunta_a_todas", "solo_si_sobrescribe", "ejecuta_y_luego_pregunta",
+                "ignora_la_respuesta", "lanza_si_deniega", "denegado_sin_is_error",
+                "pide_confirmacion", "pregunta_por_el_nombre", "pregunta_antes_de_comprobar"},
 }
 
 
@@ -66,7 +71,7 @@ def sin_reloj(resultado):
 # ------------------------------------------------------------------ the content
 
 
-@pytest.mark.parametrize("desafio,total", [(LECCION_1, 16), (LECCION_3, 21)])
+@pytest.mark.parametrize("desafio,total", [(LECCION_1, 16), (LECCION_3, 21), (LECCION_4, 11)])
 def test_la_referencia_pasa_todas_las_pruebas(ns, desafio, total):
     r = calificar(ns, desafio, leer(desafio, "solucion.py"))
     assert r["error"] is None
@@ -113,7 +118,7 @@ def test_el_inicial_de_la_leccion_3_trae_el_bucle_de_referencia():
     assert "def bucle(" not in leer(LECCION_3, "solucion.py")
 
 
-@pytest.mark.parametrize("desafio", DESAFIOS)
+@pytest.mark.parametrize("desafio", CON_PERMISO)
 def test_hay_los_errores_pedidos_y_al_menos_ocho(desafio):
     nombres = {e.archivo.stem for e in ERRORES[desafio]}
     assert PEDIDOS[desafio] <= nombres, PEDIDOS[desafio] - nombres
@@ -133,12 +138,12 @@ def test_cada_error_conocido_falla_su_prueba_con_su_mensaje(ns, desafio, error):
     assert r["error"] is None and r["superadas"] < r["total"]
 
 
-@pytest.mark.parametrize("desafio", DESAFIOS)
+@pytest.mark.parametrize("desafio", CON_PERMISO)
 def test_las_comprobaciones_del_desafio_pasan(desafio):
     assert challenges.comprobar(desafio) == []
 
 
-@pytest.mark.parametrize("desafio", DESAFIOS)
+@pytest.mark.parametrize("desafio", CON_PERMISO)
 def test_ningun_mensaje_ensena_las_pruebas_ni_el_calificador(ns, desafio):
     for codigo in [leer(desafio, "inicial.py")] + [e.codigo for e in ERRORES[desafio]]:
         for p in calificar(ns, desafio, codigo)["pruebas"]:
@@ -148,7 +153,7 @@ def test_ningun_mensaje_ensena_las_pruebas_ni_el_calificador(ns, desafio):
                 assert prohibido not in texto, texto
 
 
-@pytest.mark.parametrize("desafio", DESAFIOS)
+@pytest.mark.parametrize("desafio", CON_PERMISO)
 def test_un_archivo_con_solo_ejecutar_se_califica_como_el_inicial_completo(ns, desafio):
     inicial = leer(desafio, "inicial.py")
     inicio = inicial.index("def ejecutar(")
@@ -167,20 +172,21 @@ def sin_lineas(resultado):
 
 
 def test_datos_para_la_pagina(ns):
-    for desafio in DESAFIOS:
+    for desafio in CON_PERMISO:
         datos = ns.datos(desafio)
-        assert datos["a_escribir"] == {"ejecutar": ["ll", "entorno"]}
+        parametros = ["ll", "entorno", "preguntar"] if desafio == LECCION_4 else ["ll", "entorno"]
+        assert datos["a_escribir"] == {"ejecutar": parametros}
         assert datos["pruebas"] == ns.nombres(desafio) and datos["pista"]
         json.dumps(calificar(ns, desafio, leer(desafio, "inicial.py")))
 
 
-@pytest.mark.parametrize("desafio", DESAFIOS)
+@pytest.mark.parametrize("desafio", CON_PERMISO)
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
     """pruebas.py shares its namespace with the runtime: rebinding a runtime name would change
     the runtime's own messages (GuionRoto uses muestra...)."""
     pruebas = ns.pruebas(desafio)
     solo_runtime = {}
-    for nombre in ("entorno", "guionizado", "escenarios"):
+    for nombre in ("entorno", "guionizado", "escenarios", "permisos"):
         archivo = f"runtime/{nombre}.py"
         exec(compile((RAIZ / archivo).read_text(), archivo, "exec"), solo_runtime)
     for nombre, valor in solo_runtime.items():
@@ -202,7 +208,7 @@ def definidos(texto: str) -> set[str]:
     return nombres
 
 
-@pytest.mark.parametrize("desafio", ["bucle-con-tope", *DESAFIOS])
+@pytest.mark.parametrize("desafio", ["bucle-con-tope", *CON_PERMISO])
 def test_cada_prueba_usa_comun_y_no_redefine_nada_suyo(ns, desafio):
     """Each pruebas.py loads the shared helpers with usar("comun.py") and defines none of
     them again: a helper lives in one place."""
@@ -223,7 +229,7 @@ def con_la_referencia(desafio: str) -> dict:
     """A page's namespace (the three runtime files) with ``desafio``'s reference solution."""
     from runtime import espacio
 
-    ns = espacio("entorno", "guionizado", "escenarios")
+    ns = espacio("entorno", "guionizado", "escenarios", "permisos")
     exec(compile(leer(desafio, "solucion.py"), f"{desafio}/solucion.py", "exec"), ns)
     return ns
 
@@ -247,7 +253,7 @@ def funciones_del_runtime() -> dict:
     """Every function the runtime leaves in a reader's namespace, private ones included."""
     from runtime import espacio
 
-    ns = espacio("entorno", "guionizado", "escenarios")
+    ns = espacio("entorno", "guionizado", "escenarios", "permisos")
     return {n: v for n, v in ns.items()
             if inspect.isfunction(v) and v.__code__.co_filename.startswith("runtime/")}
 
@@ -262,7 +268,7 @@ def envios_con(nombre: str, parametros, funcion: str, f) -> list[str]:
     return envios
 
 
-@pytest.mark.parametrize("desafio", ["bucle-con-tope", *DESAFIOS])
+@pytest.mark.parametrize("desafio", ["bucle-con-tope", *CON_PERMISO])
 def test_ninguna_funcion_del_runtime_pasa_un_desafio(ns, desafio):
     """What a reader loads in every lesson (entorno.py, guionizado.py, escenarios.py) holds no
     function that, handed in as the reader's, passes a challenge's tests."""
@@ -466,7 +472,7 @@ def cli(*args):
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
 
 
-@pytest.mark.parametrize("desafio,total", [(LECCION_1, 16), (LECCION_3, 21)])
+@pytest.mark.parametrize("desafio,total", [(LECCION_1, 16), (LECCION_3, 21), (LECCION_4, 11)])
 def test_la_orden_aprueba_la_referencia_y_suspende_un_error(desafio, total):
     p = cli(desafio, RAIZ / "challenges" / desafio / "solucion.py")
     assert p.returncode == 0, p.stderr
@@ -613,5 +619,105 @@ def test_los_desafios_dan_lo_mismo_en_pyodide(ns, tmp_path):
         casos.update({f"{desafio}/{e.archivo.stem}": (desafio, e.codigo) for e in ERRORES[desafio]})
         casos.update({f"{desafio}/{n}": (desafio, c) for n, (c, *_) in LANZAN.items()})
     pyo = en_pyodide(tmp_path, DESAFIOS, casos)["resultados"]
+    for nombre, (desafio, codigo) in casos.items():
+        assert sin_reloj(pyo[nombre]) == sin_reloj(calificar(ns, desafio, codigo)), nombre
+
+
+# ------------------------------------------------ lesson 4: asking for permission
+
+
+@pytest.mark.parametrize("respuestas", [["sí", "sí"], ["sí", "no"], ["no", "sí"], ["no", "no"]])
+def test_las_observaciones_de_pedir_permiso_son_las_de_la_referencia(respuestas):
+    """escenarios.py writes lesson 4's observations as data for given answers: they are what the
+    reference ejecutar gives with a user who answers so, and its script follows that loop."""
+    ns = con_la_referencia(LECCION_4)
+    entorno = dict(ns["ENTORNO"])
+    usuario = ns["Respuestas"](respuestas)
+    calculadas = [[ns["ejecutar"](b, entorno, usuario) for b in r if b["type"] == "tool_use"]
+                  for r in ns["RESPUESTAS_PERMISO"]] + [[]]
+    assert calculadas == ns["observaciones_permiso"](respuestas)
+    assert [ll["id"] for ll in usuario.preguntas] == ["p3", "p4"]  # only the writes ask
+    denegadas = [b for obs in calculadas for b in obs if b["content"] == ns["NO_PERMITIDO"]]
+    assert len(denegadas) == respuestas.count("no")
+    modelo = ns["ModeloGuionizado"](ns["guion_permiso"](respuestas))
+    como, final, M = ns["bucle"](modelo, ns["INICIO_PERMISO"], dict(ns["ENTORNO"]), 10,
+                                 ns["Respuestas"](respuestas))
+    assert como == "fin" and len(M) == 7
+    assert final == ns["FINALES_PERMISO"][tuple(r == "sí" for r in respuestas)]
+
+
+def test_guion_permiso_rechaza_respuestas_que_no_son_dos_si_o_no():
+    ns = con_la_referencia(LECCION_4)
+    for malas in (["sí"], ["sí", "quizá"], ["sí", "no", "no"]):
+        with pytest.raises(ValueError, match="da dos respuestas"):
+            ns["guion_permiso"](malas)
+
+
+def test_las_conversaciones_de_pedir_permiso(ns):
+    """The lesson's conversation with two different answers and with nobody to ask, and generated
+    ones with several writes in one response, some denied, and calls the lesson never shows."""
+    pruebas = ns.pruebas(LECCION_4)
+    leccion, al_reves, sin_usuario, *generadas = pruebas["CONVERSACIONES"]
+    assert leccion.guion == pruebas["guion_permiso"](["sí", "no"])
+    assert al_reves.guion == pruebas["guion_permiso"](["no", "sí"])
+    assert sin_usuario.guion == pruebas["guion_permiso"](["no", "no"])
+    assert sin_usuario.usuario is None
+    assert leccion.entorno_final["lista.txt"] == "pan, leche, patatas, huevos, cebolla"
+    assert leccion.entorno_final["notas.txt"] == pruebas["ENTORNO"]["notas.txt"]
+    assert len(generadas) >= 2
+    for c in generadas:
+        assert c.nombre.startswith("otra conversación") and c.guion != leccion.guion
+        assert "sí" in c.usuario and "no" in c.usuario
+        varias = [r for r in c.respuestas
+                  if sum(ll["name"] == "escribir" for ll in pruebas["llamadas_de"](r)) >= 2]
+        assert varias, c.nombre  # a denial must not stop the other calls of a response
+    raras = generadas[-1]
+    llamadas = [ll for r in raras.respuestas for ll in pruebas["llamadas_de"](r)]
+    assert any(pruebas["incumple"](ll) for ll in llamadas)
+    assert any(b["is_error"] and b["content"] != pruebas["NO_PERMITIDO"]
+               for obs in raras.observaciones for b in obs)
+
+
+def test_el_inicial_de_pedir_permiso_trae_el_bucle_de_su_referencia():
+    """The starter's loop, which passes preguntar on (denegar by default), is the reference's."""
+    referencia = leer(LECCION_4, "solucion.py")
+    inicial = leer(LECCION_4, "inicial.py")
+    bucle = referencia[referencia.index("def bucle("):]
+    assert inicial.endswith(bucle)
+    assert "def bucle(modelo, inicio, entorno, tope, preguntar=denegar):" in bucle
+
+
+def test_el_inicial_de_pedir_permiso_es_el_ejecutar_de_la_leccion_3(ns):
+    """The starter never asks: what still holds passes, every asking test fails."""
+    r = calificar(ns, LECCION_4, leer(LECCION_4, "inicial.py"))
+    assert [p["nombre"] for p in r["pruebas"] if p["ok"]] == [
+        "las llamadas que solo miran no preguntan",
+        "una escritura que no encaja no pregunta ni se ejecuta",
+    ]
+    p = prueba(r, "la conversación de la lección: sí a lista.txt, no a notas.txt")
+    assert (p["tipo"], p["turno"]) == ("fallo", 2)
+    assert p["mensaje"].startswith("En el turno 2, ejecutar no preguntó por p3 (escribir)")
+
+
+def test_en_pedir_permiso_el_turno_de_un_fallo_es_el_que_dice_su_mensaje(ns):
+    """A conversation's failure names its turn twice, in the message and in the result's
+    «turno» (the badge on the page): the two agree."""
+    vistos = 0
+    for codigo in [leer(LECCION_4, "inicial.py")] + [e.codigo for e in ERRORES[LECCION_4]]:
+        for p in calificar(ns, LECCION_4, codigo)["pruebas"]:
+            m = re.match(r"En el turno (\d+)", p["mensaje"] or "")
+            if m:
+                vistos += 1
+                assert p["turno"] == int(m.group(1)), p
+    assert vistos >= 20
+
+
+def test_pedir_permiso_da_lo_mismo_en_pyodide(ns, tmp_path):
+    """With permisos.py among the runtime modules, as conf.py has them."""
+    casos = {"solucion": (LECCION_4, leer(LECCION_4, "solucion.py")),
+             "inicial": (LECCION_4, leer(LECCION_4, "inicial.py"))}
+    casos.update({e.archivo.stem: (LECCION_4, e.codigo) for e in ERRORES[LECCION_4]})
+    pyo = en_pyodide(tmp_path, [LECCION_4], casos,
+                     ("entorno", "guionizado", "escenarios", "permisos"))["resultados"]
     for nombre, (desafio, codigo) in casos.items():
         assert sin_reloj(pyo[nombre]) == sin_reloj(calificar(ns, desafio, codigo)), nombre

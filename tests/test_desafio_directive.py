@@ -77,6 +77,7 @@ def test_el_widget_lleva_sus_datos(html):
             "desafios": "_static/bucle/desafios/",
             "runtime": "runtime/",
         },
+        # the default: every module of runtime/, sorted
         "runtime_modulos": ["entorno", "escenarios", "guionizado", "permisos"],
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]

@@ -4,7 +4,7 @@ The pages of tests/fixtures/lecciones_rotas/ (see its LEEME.md) are built togeth
 with ``sphinx-build -W --keep-going``: the build must fail, and report every page's own error at
 its line, and nothing else. The challenges they use live in a temporary folder: a copy of
 ``bucle-con-tope`` and ``tope-roto``, the same challenge with a reference solution that forgets
-the cap.
+the cap; and the reference solution of ``pedir-permiso`` alone, whose loop takes ``preguntar``.
 """
 
 from __future__ import annotations
@@ -60,6 +60,10 @@ def construccion(tmp_path_factory):
     shutil.copytree(ROOT / "challenges" / "bucle-con-tope", desafios / "bucle-con-tope",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copyfile(ROOT / "challenges" / "comun.py", desafios / "comun.py")  # what tests usar
+    # The loop that passes preguntar on (only its reference solution: not a challenge here).
+    (desafios / "pedir-permiso").mkdir()
+    shutil.copyfile(ROOT / "challenges" / "pedir-permiso" / "solucion.py",
+                    desafios / "pedir-permiso" / "solucion.py")
     roto = desafios / "tope-roto"
     shutil.copytree(desafios / "bucle-con-tope", roto)
     shutil.rmtree(roto / "errores")
@@ -115,6 +119,9 @@ def test_the_messages_say_what_to_fix(construccion):
     # The broken reference: its file, the test it fails and the grader's message.
     assert (f"  {desafios}/tope-roto/solucion.py: la solución de referencia no pasa «un modelo que "
             f"nunca para»: El tope era 5 y llamaste al modelo una 6.ª vez") in salida
+    # A scripted user with too few answers: Respuestas says which question was one too many.
+    assert ("el usuario guionizado tenía 1 respuestas y le han preguntado una vez más: "
+            "¿Permites escribir notas.txt?") in salida
     # The rejected scenario: the scripted model's complaint, with the turn and what differs.
     rechazo = salida.split("traza_rechazada.md:7: ERROR: ", 1)[1]
     assert "turno 1" in rechazo.lower() and "M[1]" in rechazo, rechazo[:600]

@@ -33,7 +33,8 @@ PRIMERA = "la conversación de la lección"
 TOTAL = len(challenges.calificador().nombres(DESAFIO))
 #: The page of each challenge (the lesson's docname), as the page keys its storage.
 PAGINAS = {"bucle-con-tope": "el-bucle", "ejecutar-llamada": "llamar-herramientas",
-           "errores-como-observaciones": "errores", "pruebas-del-agente": "el-agente"}
+           "errores-como-observaciones": "errores", "pedir-permiso": "pedir-permiso",
+           "pruebas-del-agente": "el-agente"}
 USO = "uso: python -m challenges <desafío> <archivo.py> [--json]\nerror: "
 
 
@@ -533,7 +534,9 @@ def test_sale_con_0_si_todo_pasa(tmp_path):
     (tmp_path / "bien.json").write_text(exportar(datos), encoding="utf-8")
     p = cli("--progreso", tmp_path / "bien.json")
     assert p.returncode == 0, p.stdout + p.stderr
-    assert p.stdout.splitlines()[-1] == "4 envíos: 4 superan todas las pruebas, 0 no"
+    n = len(challenges.desafios())
+    assert n == len(PAGINAS)
+    assert p.stdout.splitlines()[-1] == f"{n} envíos: {n} superan todas las pruebas, 0 no"
 
 
 def test_las_entradas_malas_son_una_linea_cada_una_y_el_resto_se_califica(tmp_path):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from runtime import espacio
 from tests.conftest import ROOT, construir
 from tests.test_traza import pagina, trazar
 from widgets import textos
@@ -76,7 +77,7 @@ def comprobar_contra_los_pasos(traza: dict, lista: list[dict], pasos: list[dict]
             que = OPCIONES[correcta]
             despues = pasos[i:]
             mas_modelo = any(p["tipo"] == "modelo" for p in despues)
-            llamadas = any(p["tipo"] == "llamada" for p in despues[:1]) or despues[0]["tipo"] == "observaciones"
+            llamadas = despues[0]["tipo"] in ("llamada", "permiso", "observaciones")
             if que == "sigue":
                 assert mas_modelo and llamadas and previo["turno"] < tope
             elif que == "tope":
@@ -91,11 +92,20 @@ def comprobar_contra_los_pasos(traza: dict, lista: list[dict], pasos: list[dict]
             assert previo["tipo"] == "respuesta", "asked before any call of the response runs"
             rutas = set()
             for p in pasos[i:]:
+                if p["tipo"] == "permiso":
+                    continue  # the user's answer, between the calls
                 if p["tipo"] != "llamada":
                     break
                 rutas.update(p["cambios"])
             esperada = rutas.pop() if rutas else textos.PREDICE_NINGUNO
             assert not rutas and q["opciones"][correcta] == esperada
+        elif q["clase"] == "permiso":
+            assert paso["tipo"] == "permiso", "asked before the step shows the user's answer"
+            que = list(textos.PREDICE_PERMISO_OPCIONES)[correcta]
+            if que == "ejecuta":
+                assert pasos[i + 1]["tipo"] == "llamada" and pasos[i + 1]["turno"] == paso["turno"]
+            else:
+                assert que == "no" and pasos[i + 1]["tipo"] in ("permiso", "observaciones")
         else:
             raise AssertionError(f"unknown question {q['clase']}")
         assert q["solucion"] == (str(correcta) if q["tipo"] == "numero" else q["opciones"][correcta])
@@ -107,15 +117,17 @@ def comprobar_contra_los_pasos(traza: dict, lista: list[dict], pasos: list[dict]
     assert clases.count("sigue") == sum(p["tipo"] == "respuesta" for p in pasos)
     assert clases.count("recibe") == sum(p["tipo"] == "modelo" for p in pasos) - 1
     con_llamadas = sum(1 for j, p in enumerate(pasos) if p["tipo"] == "respuesta"
-                       and pasos[j + 1]["tipo"] in ("llamada", "observaciones"))
+                       and pasos[j + 1]["tipo"] in ("llamada", "permiso", "observaciones"))
     assert clases.count("crece") + clases.count("cambia") == con_llamadas
+    assert clases.count("permiso") == sum(p["tipo"] == "permiso" for p in pasos)
     assert all(i > 0 for i in lugares)
 
 
 def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_reveals(sitio):
     trazas = trazas_del_curso(sitio)
     assert {clave for clave in trazas} == {("llamar-herramientas", "traza-un-turno"),
-                                            ("el-bucle", "traza-bucle"), ("errores", "traza-errores")}
+                                            ("el-bucle", "traza-bucle"), ("errores", "traza-errores"),
+                                            ("pedir-permiso", "traza-permiso")}
     casos, donde = [], []
     for clave, datos in trazas.items():
         assert list(datos["predicciones"]) == list(datos["trazas"])
@@ -158,6 +170,35 @@ def test_the_errors_lesson_asks_about_a_call_that_fails_and_one_that_never_runs(
     cambia = [q for q in datos["predicciones"]["6"] if q["clase"] == "cambia"]
     assert [q["solucion"] for q in cambia] == ["Ninguno", "lista.txt"]
     assert "e4 no llega a ejecutarse" in cambia[0]["porque"]
+
+
+def test_the_permission_lesson_asks_whether_each_call_the_user_answered_runs(sitio):
+    datos = trazas_del_curso(sitio)[("pedir-permiso", "traza-permiso")]
+    permiso = [q for q in datos["predicciones"]["3"] if q["clase"] == "permiso"]
+    assert [q["enunciado"] for q in permiso] == [
+        "El arnés pregunta al usuario por la llamada p3 (escribir), y el usuario responde "
+        "Permitir. ¿Qué hace el arnés con la llamada?",
+        "El arnés pregunta al usuario por la llamada p4 (escribir), y el usuario responde "
+        "Denegar. ¿Qué hace el arnés con la llamada?"]
+    assert [q["solucion"] for q in permiso] == [textos.PREDICE_PERMISO_OPCIONES["ejecuta"],
+                                                 textos.PREDICE_PERMISO_OPCIONES["no"]]
+    assert "las demás llamadas de la respuesta siguen" in permiso[1]["porque"]
+    # cap 1: the loop stops before the writes; nobody is asked
+    assert not [q for q in datos["predicciones"]["1"] if q["clase"] == "permiso"]
+
+
+def test_a_loop_that_runs_a_denied_call_gets_no_question_about_it():
+    """The rule says a denied call does not run: a trace where it runs asks nothing about it."""
+    ns = espacio("entorno", "guionizado", "escenarios", "permisos")
+    exec(compile((ROOT / "challenges" / "pedir-permiso" / "errores" / "ejecuta_y_dice_que_no.py")
+                 .read_text(encoding="utf-8"), "roto.py", "exec"), ns)
+    solucion = (ROOT / "challenges" / "pedir-permiso" / "solucion.py").read_text(encoding="utf-8")
+    exec(compile(solucion[solucion.index("def bucle("):], "bucle.py", "exec"), ns)
+    traza = trazas_trazar(ns["bucle"], ns["ModeloGuionizado"](ns["guion_permiso"](["sí", "no"])),
+                          ns["INICIO_PERMISO"], dict(ns["ENTORNO"]), 3,
+                          preguntar=ns["Respuestas"](["sí", "no"]))
+    permiso = [q for q in preguntas(traza) if q["clase"] == "permiso"]
+    assert [q["solucion"] for q in permiso] == [textos.PREDICE_PERMISO_OPCIONES["ejecuta"]]
 
 
 # ----------------------------------------------------------- loops that break a rule
@@ -214,7 +255,8 @@ def test_predice_no_turns_the_mode_off_and_the_map_lists_the_traces_that_predict
     mapa = json.loads(re.search(r'<bucle-progreso .*?class="bucle-datos">(.*?)</script>', indice, re.S).group(1))
     assert {l["pagina"]: l["trazas"] for l in mapa["lecciones"]} == {
         "llamar-herramientas": ["traza-un-turno"], "el-bucle": ["traza-bucle"],
-        "errores": ["traza-errores"], "como-funciona": []}
+        "errores": ["traza-errores"], "pedir-permiso": ["traza-permiso"],
+        "como-funciona": []}
 
 
 CONF = f'''

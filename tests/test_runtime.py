@@ -16,11 +16,14 @@ LISTA_FINAL = "pan, leche, patatas, tomates, pepino, pimiento, ajo, huevos, cebo
 CONTRATO_ENTORNO = {"ENTORNO", "listar", "leer", "escribir", "buscar", "FUNCIONES",
                     "HERRAMIENTAS", "incumple", "texto", "llamada", "resultado", "muestra"}
 CONTRATO_GUIONIZADO = {"ModeloGuionizado", "guion_de", "GuionRoto"}
-#: escenarios.py: conversations as data, and the two functions that make their scripts.
+#: escenarios.py: conversations as data, and the functions that make their scripts (and the
+#: model of «Pedir permiso» for a user who answers on the spot).
 CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
                        "INICIO_BUCLE", "RESPUESTAS_BUCLE", "OBSERVACIONES_BUCLE", "guion_bucle",
                        "INICIO_ERRORES", "RESPUESTAS_ERRORES", "OBSERVACIONES_ERRORES",
-                       "guion_errores"}
+                       "guion_errores",
+                       "INICIO_PERMISO", "LISTA_TORTILLA", "NOTAS_PERMISO", "RESPUESTAS_PERMISO",
+                       "FINALES_PERMISO", "observaciones_permiso", "guion_permiso", "modelo_permiso"}
 
 
 def cargar(*nombres, ns=None):
@@ -825,11 +828,13 @@ def test_cada_fichero_deja_solo_los_nombres_del_contrato():
     antes = cargar("entorno", "guionizado")
     todo = cargar("escenarios", ns=dict(antes))
     assert publicos(todo) - publicos(antes) == CONTRATO_ESCENARIOS
-    # escenarios.py defines no function of its own beyond the two scripts: what a harness does
-    # with a call (the answer of two challenges) is the reader's to write, not the runtime's.
+    # escenarios.py defines no function of its own beyond the scripts (and the model of «Pedir
+    # permiso», which picks its script by what it reads in M): what a harness does with a call
+    # (the answer of the challenges) is the reader's to write, not the runtime's.
     propias = {n for n, v in todo.items() if inspect.isfunction(v)
                and v.__code__.co_filename == "runtime/escenarios.py"}
-    assert propias == {"guion_bucle", "guion_errores"}
+    assert propias == {"guion_bucle", "guion_errores", "guion_permiso", "observaciones_permiso",
+                       "_permisos", "modelo_permiso"}
 
 
 def test_los_guiones_de_las_lecciones_son_sus_datos():

@@ -89,6 +89,56 @@ def test_calls_are_recorded_with_their_ids_results_and_changes():
     assert traza["eventos"][-1]["cambios"] == []
 
 
+def permiso() -> dict:
+    """A page of «Pedir permiso»: the runtime with permisos.py and its reference loop."""
+    ns = espacio("entorno", "guionizado", "escenarios", "permisos")
+    solucion = ROOT / "challenges" / "pedir-permiso" / "solucion.py"
+    exec(compile(solucion.read_text(encoding="utf-8"), str(solucion), "exec"), ns)
+    return ns
+
+
+@pytest.mark.parametrize("respuestas", [["sí", "no"], ["no", "sí"]])
+def test_each_question_to_the_user_is_an_event_before_its_call(respuestas):
+    ns = permiso()
+    traza = trazas.trazar(ns["bucle"], ns["ModeloGuionizado"](ns["guion_permiso"](respuestas)),
+                          ns["INICIO_PERMISO"], dict(ns["ENTORNO"]), 3,
+                          preguntar=ns["Respuestas"](respuestas))
+    tipos = [(e["tipo"], e.get("id")) for e in traza["eventos"] if e["tipo"] in ("permiso", "llamada")]
+    si = [r == "sí" for r in respuestas]
+    esperados = [("llamada", "p1"), ("llamada", "p2"), ("permiso", "p3")]
+    esperados += [("llamada", "p3")] if si[0] else []
+    esperados += [("permiso", "p4")] + ([("llamada", "p4")] if si[1] else [])
+    assert tipos == esperados
+    p3 = next(e for e in traza["eventos"] if e["tipo"] == "permiso")
+    assert p3 == {"tipo": "permiso", "turno": 2, "id": "p3", "nombre": "escribir",
+                  "entrada": {"ruta": "lista.txt", "contenido": "pan, leche, patatas, huevos, cebolla"},
+                  "linea": "llamada p3 escribir(ruta='lista.txt', contenido='pan, leche, patatas, "
+                           "huevos, cebolla')",
+                  "pregunta": "¿Permites escribir lista.txt?", "permitido": si[0]}
+    final = traza["eventos"][-1]
+    assert (final["tipo"], final["motivo"], final["n"]) == ("devuelve", "fin", 7)
+    json.dumps(traza)
+
+
+def test_without_preguntar_the_loop_keeps_its_default_and_nothing_is_asked():
+    ns = permiso()
+    traza = trazas.trazar(ns["bucle"], ns["ModeloGuionizado"](ns["guion_permiso"](["no", "no"])),
+                          ns["INICIO_PERMISO"], dict(ns["ENTORNO"]), 3)
+    assert not [e for e in traza["eventos"] if e["tipo"] == "permiso"]
+    assert traza["eventos"][-1]["motivo"] == "fin" and traza["entorno_final"] == ns["ENTORNO"]
+
+
+def test_a_user_who_runs_out_of_answers_is_the_error_of_its_event():
+    ns = permiso()
+    traza = trazas.trazar(ns["bucle"], ns["ModeloGuionizado"](ns["guion_permiso"](["sí", "no"])),
+                          ns["INICIO_PERMISO"], dict(ns["ENTORNO"]), 3,
+                          preguntar=ns["Respuestas"](["sí"]))
+    ultimo = [e for e in traza["eventos"] if e["tipo"] == "permiso"][-1]
+    assert ultimo["id"] == "p4" and ultimo["error"]["clase"] == "RuntimeError"
+    assert "permitido" not in ultimo
+    assert traza["eventos"][-1]["tipo"] == "excepcion"
+
+
 def test_imported_and_exec_ed_recorders_give_the_same_trace():
     ns = pagina()
     exec(TRAZAS_PY.read_text(encoding="utf-8"), ns)

@@ -28,6 +28,10 @@ The questions, per turn of the loop:
   file of the environment its calls change, if any (``cambia``, asked with ``sigue``, before
   any call runs).
 
+- for each question the harness asks the user («Pedir permiso», a ``permiso`` event), given
+  the user's answer, what the harness does with that call (``permiso``: run it, or not run it
+  and give the model an error), asked before the permission step shows it.
+
 Every answer is what the trace shows, and every explanation is the rule of a correct loop: a
 question is asked only when the two agree (a loop that breaks a rule gets no question about
 it). The answers are computed from the events, never written by the author.
@@ -89,7 +93,7 @@ class _Recorrido:
             tipo = self.eventos[j].get("tipo")
             if tipo in ("modelo", "devuelve"):
                 return j, self.eventos[j]
-            if tipo != "llamada":
+            if tipo not in ("llamada", "permiso"):
                 break
         return None, None
 
@@ -97,6 +101,8 @@ class _Recorrido:
         """The executed calls that follow a response (the events up to the next other kind)."""
         lista = []
         for evento in self.eventos[desde:]:
+            if evento.get("tipo") == "permiso":
+                continue  # the user's answer comes between the calls
             if evento.get("tipo") != "llamada":
                 break
             lista.append(evento)
@@ -143,8 +149,35 @@ def _al_ejecutar(r: _Recorrido, i: int, evento: dict) -> list[dict]:
     return []
 
 
+def _al_preguntar(r: _Recorrido, i: int, evento: dict) -> list[dict]:
+    """Given the user's answer, does the call run? By the rule (run only if allowed) and by what
+    the trace shows next (its call event, or an error as its observation)."""
+    if evento.get("error") or not isinstance(evento.get("permitido"), bool) or evento.get("id") is None:
+        return []
+    ident, permitido = evento["id"], evento["permitido"]
+    regla = "ejecuta" if permitido else "no"
+    siguientes = r.eventos[i + 1:]
+    if any(e.get("tipo") == "llamada" and e.get("id") == ident for e in r.llamadas_desde(i + 1)):
+        visto = "ejecuta"
+    else:
+        _, siguiente = r.siguiente_observacion(i + 1)
+        M = (siguiente or {}).get("M")
+        ultimo = r.contenido(M[-1]) if isinstance(M, list) and M else None
+        bloque = next((b for b in ultimo if isinstance(b, dict) and b.get("type") == "tool_result"
+                       and b.get("tool_use_id") == ident), None) if isinstance(ultimo, list) else None
+        visto = "no" if bloque is not None and bloque.get("is_error") else None
+    if visto != regla or not siguientes:
+        return []
+    quien = f"{ident} ({evento.get('nombre')})"
+    opciones = list(textos.PREDICE_PERMISO_OPCIONES.values())
+    return [_una("permiso", {"evento": i, "tipo": "permiso"},
+                 textos.predice_permiso(quien, permitido), opciones,
+                 list(textos.PREDICE_PERMISO_OPCIONES).index(visto),
+                 textos.predice_permiso_porque(quien, permitido))]
+
+
 #: What each kind of event asks (see the module's docstring to add one).
-POR_EVENTO = {"modelo": _al_llamar_al_modelo, "llamada": _al_ejecutar}
+POR_EVENTO = {"modelo": _al_llamar_al_modelo, "llamada": _al_ejecutar, "permiso": _al_preguntar}
 
 
 def _numero(clase, antes, enunciado, respuesta: int, porque: str) -> dict:

@@ -149,5 +149,25 @@ def predice_falla(quien: str, clase: str) -> str:
     return f"{quien} falla con {clase}"
 
 
+def predice_permiso(quien: str, permitido: bool) -> str:
+    return (f"El arnés pregunta al usuario por la llamada {quien}, y el usuario responde "
+            f"{'Permitir' if permitido else 'Denegar'}. ¿Qué hace el arnés con la llamada?")
+
+
+#: The options of «¿Qué hace el arnés con la llamada?», in this order.
+PREDICE_PERMISO_OPCIONES = {
+    "ejecuta": "La ejecuta, y su resultado vuelve al modelo",
+    "no": "No la ejecuta, y le devuelve al modelo un error que lo dice",
+    "para": "Detiene el bucle: sin permiso no se puede seguir",
+}
+
+
+def predice_permiso_porque(quien: str, permitido: bool) -> str:
+    if permitido:
+        return f"Con el sí del usuario, {quien} se ejecuta como cualquier otra llamada."
+    return (f"Sin permiso, {quien} no se ejecuta: su observación es un error, «no se ha ejecutado: "
+            "el usuario no lo ha permitido», y las demás llamadas de la respuesta siguen.")
+
+
 def predice_no_se_ejecuta(ident: str) -> str:
     return f"{ident} no llega a ejecutarse (su resultado es un error)"

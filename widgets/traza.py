@@ -13,7 +13,10 @@ An author writes::
 The content is Python, run at build time in a fresh namespace with the runtime modules loaded
 (``bucle_runtime_modulos`` of ``bucle_runtime_dir``, as a page loads them). It must define
 ``inicio`` (the start messages) and ``guion`` (the script of ``ModeloGuionizado``); it may define
-``entorno`` (default: ``dict(ENTORNO)``). ``:tope:`` is the maximum of the page's cap control.
+``entorno`` (default: ``dict(ENTORNO)``) and ``preguntar``, the user of «Pedir permiso»
+(``preguntar = Respuestas(["sí", "no"])``): then the loop is called with it, a fresh copy per
+cap, as ``bucle(modelo, inicio, entorno, tope, preguntar)``, and each question is a step of the
+trace. ``:tope:`` is the maximum of the page's cap control.
 
 The build runs the reference loop, the ``bucle`` of the ``solucion.py`` of the challenge named
 by ``:bucle:`` or by the setting ``bucle_referencia`` (in ``bucle_desafios_dir``), with
@@ -120,6 +123,12 @@ class TrazaDirective(Directiva):
         ns.setdefault("entorno", dict(ns["ENTORNO"]))
         if not isinstance(ns["entorno"], dict):
             raise self.error("entorno debe ser un diccionario ruta → texto")
+        if "preguntar" in ns and not callable(ns["preguntar"]):
+            raise self.error(f"preguntar debe ser el usuario que responde, una función "
+                             f"preguntar(ll) -> bool como Respuestas([\"sí\", \"no\"]), y es "
+                             f"{type(ns['preguntar']).__name__} {ns['preguntar']!r}")
+        # The author's user, before a reference solution can define anything in ns.
+        ns["__preguntar__"] = ns.get("preguntar")
         # The reference loop, read from the challenge; it replaces any `bucle` of the author's.
         if "bucle" in self.options:
             desafio = self.options["bucle"].strip()
@@ -163,11 +172,20 @@ class TrazaDirective(Directiva):
             modelo = ns["ModeloGuionizado"](ns["guion"])
         except Exception as error:  # noqa: BLE001
             raise self.error(f"el guion no vale: {type(error).__name__}: {error}") from None
+        preguntar = ns.get("__preguntar__")
         traza = trazar(
             ns["bucle"], modelo, copy.deepcopy(ns["inicio"]), copy.deepcopy(ns["entorno"]), tope,
             funciones=ns["FUNCIONES"], muestra=ns["muestra"],
+            preguntar=None if preguntar is None else copy.deepcopy(preguntar),
+            pregunta=ns.get("pregunta"),
         )
         final = traza["eventos"][-1]
+        usuario = next((e for e in traza["eventos"] if e["tipo"] == "permiso" and "error" in e),
+                       None)
+        if final["tipo"] == "excepcion" and usuario is not None:
+            raise self.error(f"con tope {tope}, el usuario de la traza (preguntar) no puede "
+                             f"responder a {usuario['linea']} ({usuario['error']['clase']}):\n"
+                             f"{usuario['error']['mensaje']}")
         if final["tipo"] == "excepcion":
             raise self.error(f"con tope {tope}, el bucle de referencia no puede seguir el guion; "
                              f"el modelo guionizado se queja ({final['clase']}):\n"

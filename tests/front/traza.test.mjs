@@ -39,7 +39,17 @@ def traza(bucle, tope):
     return ns["trazar"](ns[bucle], ns["ModeloGuionizado"](ns["guion_bucle"]()), ns["INICIO_BUCLE"],
                         dict(ns["ENTORNO"]), tope)
 
+permiso = espacio("entorno", "guionizado", "escenarios", "permisos")
+exec(open("widgets/calificador/trazas.py", encoding="utf-8").read(), permiso)
+exec(open("challenges/pedir-permiso/solucion.py", encoding="utf-8").read(), permiso)
+
+def con_permiso(respuestas):
+    return permiso["trazar"](permiso["bucle"], permiso["ModeloGuionizado"](permiso["guion_permiso"](respuestas)),
+                             permiso["INICIO_PERMISO"], dict(permiso["ENTORNO"]), 3,
+                             preguntar=permiso["Respuestas"](respuestas))
+
 print(json.dumps({
+    "permiso": con_permiso(["sí", "no"]),
     "referencia": {str(t): traza("bucle", t) for t in range(1, 11)},
     "sin_respuesta": traza("sin_respuesta", 10),
     "sin_fin": traza("sin_fin", 10),
@@ -182,4 +192,22 @@ test("file diffs keep whole words around what changed", () => {
 test("canonical JSON ignores key order", () => {
   assert.equal(canonico({ b: 1, a: [{ y: 2, x: null }] }), canonico({ a: [{ x: null, y: 2 }], b: 1 }));
   assert.notEqual(canonico({ a: "1" }), canonico({ a: 1 }));
+});
+
+test("«Pedir permiso»: each question is a step of its own, with the answer and the call's observation", () => {
+  const lista = pasos(T.permiso);
+  const delTurno2 = lista.filter((p) => p.turno === 2).map((p) => p.tipo);
+  assert.deepEqual(delTurno2, ["modelo", "respuesta", "permiso", "llamada", "permiso", "observaciones"]);
+  const [si, no] = lista.filter((p) => p.tipo === "permiso");
+  assert.equal(si.texto, "El arnés pregunta al usuario por escribir (p3): «¿Permites escribir lista.txt?». " +
+    "El usuario responde Permitir: la llamada se ejecuta.");
+  assert.equal(no.texto, "El arnés pregunta al usuario por escribir (p4): «¿Permites escribir notas.txt?». " +
+    "El usuario responde Denegar: la llamada no se ejecuta, y vuelve al modelo como un error.");
+  assert.deepEqual(no.detalle.slice(1), ["→ Denegar",
+    "su observación: resultado p4 (error): «no se ha ejecutado: el usuario no lo ha permitido»"]);
+  // the denial changes nothing, and the response still joins M before the questions
+  assert.deepEqual(no.cambios, []);
+  assert.equal(no.M.length, 5);
+  assert.equal(lista.at(-1).tipo, "devuelve");
+  assert.equal(lista.at(-1).M.length, 7);
 });

@@ -18,6 +18,10 @@ so are the loop's global names bound to the same functions; both are restored af
 ``muestra`` (default: the loop's global ``muestra``) makes one readable line per block. When
 ``bucle`` wraps the reader's function (a time limit), give the wrapper ``__wrapped__`` (as
 ``functools.wraps`` does): the defaults and the line of an exception come from that function.
+With ``preguntar`` (the user of «Pedir permiso», ``preguntar(ll) -> bool``), the loop is called
+as ``bucle(modelo, inicio, entorno, tope, preguntar)`` with it wrapped: each question is an event.
+``pregunta`` (default: the loop's global ``pregunta``, from runtime/permisos.py) gives the text
+of each question.
 
 The trace JSON format (version ``FORMATO_TRAZA``; this docstring is its one description; the
 front end, ``widgets/front/lib/traza-pasos.js``, turns it into steps)::
@@ -58,6 +62,12 @@ event)::
                                           # antes null: created; despues null: deleted;
                                           # "posicionales": [...] if called with more than
                                           # the environment as positional arguments
+    {"tipo": "permiso", "turno": 2, "id": "p3",   # the harness asked the user (only with
+     "nombre": "escribir", "entrada": {…},       # ``preguntar``); id, nombre, entrada and
+     "linea": "llamada p3 escribir(…)",          # linea of the call it was asked about
+     "pregunta": "¿Permites escribir lista.txt?",  # null without ``pregunta``
+     "permitido": true}                    # what the user answered (bool of the answer),
+                                          # or "error": {"clase", "mensaje"} if preguntar raised
 
 and exactly one final event, the last one::
 
@@ -82,9 +92,12 @@ class TrazaLlena(BaseException):
     cannot swallow it and keep going."""
 
 
-def trazar(bucle, modelo, inicio, entorno, tope, funciones=None, muestra=None, max_eventos=300):
-    """Run ``bucle(modelo, inicio, entorno, tope)`` and return its trace (format above)."""
-    return _Grabadora(bucle, entorno, funciones, muestra, max_eventos).correr(modelo, inicio, tope)
+def trazar(bucle, modelo, inicio, entorno, tope, funciones=None, muestra=None, max_eventos=300,
+           preguntar=None, pregunta=None):
+    """Run ``bucle(modelo, inicio, entorno, tope)`` (with ``preguntar`` after them, if given)
+    and return its trace (format above)."""
+    grabadora = _Grabadora(bucle, entorno, funciones, muestra, max_eventos, pregunta)
+    return grabadora.correr(modelo, inicio, tope, preguntar)
 
 
 class _Grabadora:
@@ -95,7 +108,7 @@ class _Grabadora:
     MAX_PROFUNDIDAD = 30
     MAX_NODOS = 20000    # lists and dicts visited in one value
 
-    def __init__(self, bucle, entorno, funciones, muestra, max_eventos):
+    def __init__(self, bucle, entorno, funciones, muestra, max_eventos, pregunta=None):
         self.bucle = bucle
         # A wrapper (a grader's time limit) names the loop it wraps in __wrapped__, as
         # functools.wraps does: the loop's own namespace and file are that function's.
@@ -108,6 +121,7 @@ class _Grabadora:
         self.entorno = entorno
         self.funciones = funciones if funciones is not None else globales.get("FUNCIONES")
         self.muestra = muestra if muestra is not None else globales.get("muestra")
+        self.pregunta = pregunta if pregunta is not None else globales.get("pregunta")
         self.max_eventos = max_eventos
         self.mensajes = []
         self.claves = {}
@@ -118,7 +132,7 @@ class _Grabadora:
 
     # ---------------------------------------------------------------- the run
 
-    def correr(self, modelo, inicio, tope):
+    def correr(self, modelo, inicio, tope, preguntar=None):
         traza = {
             "formato": FORMATO_TRAZA,
             "tope": self._json(tope),
@@ -129,7 +143,10 @@ class _Grabadora:
         }
         parches = self._parchear()
         try:
-            valor = self.bucle(self._modelo(modelo), inicio, self.entorno, tope)
+            argumentos = (self._modelo(modelo), inicio, self.entorno, tope)
+            if preguntar is not None:
+                argumentos += (self._preguntar(preguntar),)
+            valor = self.bucle(*argumentos)
         except TrazaLlena:
             final = {"tipo": "cortada", "eventos": self.max_eventos}
         except KeyboardInterrupt:
@@ -200,6 +217,32 @@ class _Grabadora:
         herramienta_trazada.__name__ = getattr(funcion, "__name__", str(nombre))
         herramienta_trazada.__wrapped__ = funcion
         return herramienta_trazada
+
+    def _preguntar(self, preguntar):
+        def preguntar_trazado(ll, *args, **kwargs):
+            self._cuenta()
+            bloque = ll if isinstance(ll, dict) else {}
+            evento = {"tipo": "permiso", "turno": self.turno, "id": self._json(bloque.get("id")),
+                      "nombre": self._json(bloque.get("name")),
+                      "entrada": self._json(bloque.get("input")), "linea": self._linea(ll),
+                      "pregunta": None}
+            if callable(self.pregunta):
+                try:
+                    evento["pregunta"] = str(self.pregunta(ll))
+                except Exception:  # noqa: BLE001 - the text is for reading; never fail the trace
+                    pass
+            self.eventos.append(evento)
+            try:
+                valor = preguntar(ll, *args, **kwargs)
+            except Exception as error:
+                evento["error"] = self._error(error)
+                raise
+            evento["permitido"] = bool(valor)
+            return valor
+
+        preguntar_trazado.__name__ = getattr(preguntar, "__name__", "preguntar")
+        preguntar_trazado.__wrapped__ = preguntar
+        return preguntar_trazado
 
     def _empareja(self, nombre, entrada):
         """The first unmatched tool_use of the last response with this name and input."""

@@ -201,6 +201,13 @@ export const PASOS = {
   seEjecuta: (quien, efecto) => `Se ejecuta ${quien}: ${efecto}`,
   falla: (quien, clase, efecto) => `Se ejecuta ${quien} y falla: ${clase}; ${efecto}`,
   error: (clase, mensaje) => `→ error ${clase}: ${mensaje}`,
+  pregunta: (quien, pregunta, permitido) => `El arnés pregunta al usuario por ${quien}` +
+    `${pregunta ? `: «${pregunta}»` : ""}. El usuario responde ${permitido ? "Permitir" : "Denegar"}: ` +
+    (permitido ? "la llamada se ejecuta." : "la llamada no se ejecuta, y vuelve al modelo como un error."),
+  preguntaFalla: (quien, pregunta, clase) => `El arnés pregunta al usuario por ${quien}` +
+    `${pregunta ? `: «${pregunta}»` : ""}, y preguntar falla: ${clase}.`,
+  respuesta: (permitido) => `→ ${permitido ? "Permitir" : "Denegar"}`,
+  suObservacion: (linea) => `su observación: ${linea}`,
   trasElTurno: (turno) => (turno ? ` tras el turno ${turno}` : " sin llamar al modelo"),
   excepcion: (tras, clase, linea) => `El bucle se detiene${tras} con una excepción: ${clase}${linea ? ` (línea ${linea})` : ""}.`,
   cortada: (eventos) => `La traza se corta aquí: el bucle pasó de ${eventos} eventos.`,

@@ -6,6 +6,9 @@
 // Each turn becomes separate steps:
 //   "modelo"         the loop calls the model with M (N messages)
 //   "respuesta"      the response arrives and (if the next M shows it) joins M
+//   "permiso"        the harness asks the user about one call (only in a trace recorded with a
+//                    user, «Pedir permiso»): the question, the answer, and the observation the
+//                    call gets in the next M
 //   "llamada"        one executed call, with what it changed in the environment
 //   "observaciones"  M grows (or changes) to what the next call or the return shows
 //   and one last step: "devuelve" | "excepcion" | "cortada".
@@ -49,9 +52,17 @@ export function pasos(traza) {
     for (let j = desde; j < eventos.length; j++) {
       if (eventos[j].tipo === "modelo") return eventos[j].M;
       if (eventos[j].tipo === "devuelve") return eventos[j].M;
-      if (eventos[j].tipo !== "llamada") return null;
+      if (eventos[j].tipo !== "llamada" && eventos[j].tipo !== "permiso") return null;
     }
     return null;
+  };
+  // The line of the tool_result for call `id` in the next M (its last message), or null.
+  const observacionDe = (id, desde) => {
+    const siguiente = siguienteM(desde);
+    const m = siguiente?.length ? tabla[siguiente[siguiente.length - 1]] : null;
+    const bloques = Array.isArray(m?.contenido) ? m.contenido : [];
+    const k = bloques.findIndex((b) => b?.type === "tool_result" && b.tool_use_id === id);
+    return k >= 0 ? (m.lineas?.[k] ?? null) : null;
   };
   // Before a new observation of M: a step showing how M changed since the last one shown.
   const alcanza = (observado) => {
@@ -93,6 +104,17 @@ export function pasos(traza) {
       const detalle = entra ? [] : (tabla[evento.respuesta]?.lineas ?? []);
       nuevo("respuesta", { nuevos: entra ? [posicion] : [], respuesta: evento.respuesta, texto, detalle },
         [tabla[evento.respuesta]?.contenido, entra]);
+    } else if (evento.tipo === "permiso") {
+      const quien = evento.id ? `${evento.nombre} (${evento.id})` : evento.nombre;
+      const observacion = evento.error || evento.id == null ? null : observacionDe(evento.id, i + 1);
+      nuevo("permiso", {
+        texto: evento.error
+          ? PASOS.preguntaFalla(quien, evento.pregunta, evento.error.clase)
+          : PASOS.pregunta(quien, evento.pregunta, evento.permitido),
+        detalle: [evento.linea,
+          evento.error ? PASOS.error(evento.error.clase, evento.error.mensaje) : PASOS.respuesta(evento.permitido),
+          ...(observacion ? [PASOS.suObservacion(observacion)] : [])],
+      }, [evento.id, evento.nombre, evento.entrada, evento.permitido, evento.error]);
     } else if (evento.tipo === "llamada") {
       aplica(evento.cambios);
       const quien = evento.id ? `${evento.nombre} (${evento.id})` : evento.nombre;

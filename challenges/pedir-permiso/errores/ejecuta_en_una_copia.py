@@ -1,0 +1,17 @@
+# Error: con permiso, ejecuta sobre una copia del entorno «por seguridad»: nada cambia de verdad.
+# Cláusula: permitida-se-ejecuta
+# Falla: escribir con permiso: pregunta una vez y se ejecuta
+# Mensaje: el usuario dijo que sí, pero el entorno no quedó como debía: falta el fichero compra/jueves.txt
+
+
+def ejecutar(ll, entorno, preguntar):
+    motivo = incumple(ll)
+    if motivo is not None:
+        return resultado(ll["id"], motivo, es_error=True)
+    if necesita_permiso(ll) and not preguntar(ll):
+        return denegado(ll)
+    try:
+        salida = FUNCIONES[ll["name"]](dict(entorno), **ll["input"])
+    except (OSError, ValueError) as error:
+        return resultado(ll["id"], str(error), es_error=True)
+    return resultado(ll["id"], salida)

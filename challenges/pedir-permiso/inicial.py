@@ -1,0 +1,48 @@
+# Desafío: pedir permiso.
+#
+# Ya está cargado todo lo que deja entorno.py (ENTORNO, FUNCIONES, incumple,
+# resultado, muestra...), guionizado.py, escenarios.py y permisos.py (CAMBIAN,
+# necesita_permiso, denegado, denegar, permitir, Respuestas...).
+
+
+def ejecutar(ll, entorno, preguntar):
+    """Ejecuta la llamada `ll` sobre `entorno` y devuelve su tool_result.
+
+    Así quedó en «Errores como observaciones»: ejecuta todo lo que pide el modelo,
+    sin preguntar a nadie. preguntar(ll) es el usuario visto desde el arnés:
+    devuelve True si permite la llamada, False si no. Cámbiala así:
+
+    - Si incumple(ll) da un motivo, devuelve el error como hasta ahora, sin
+      preguntar ni ejecutar nada.
+    - Si necesita_permiso(ll), pregunta una vez, preguntar(ll). Si dice que no,
+      devuelve denegado(ll) sin ejecutar nada.
+    - Una llamada que solo mira no pregunta.
+    - Lo demás, como hasta ahora: OSError y ValueError vuelven como error; cualquier
+      otra excepción se propaga; si todo va bien, resultado(id, salida).
+    """
+    motivo = incumple(ll)
+    if motivo is not None:
+        return resultado(ll["id"], motivo, es_error=True)
+    try:
+        salida = FUNCIONES[ll["name"]](entorno, **ll["input"])
+    except (OSError, ValueError) as error:
+        return resultado(ll["id"], str(error), es_error=True)
+    return resultado(ll["id"], salida)
+
+
+# El bucle de «El bucle», que ahora pasa preguntar a cada ejecutar. Sin nadie a
+# quien preguntar (una prueba, una ejecución por lotes), preguntar es denegar.
+def bucle(modelo, inicio, entorno, tope, preguntar=denegar):
+    """Llama al modelo, ejecuta lo que pide (preguntando antes lo que cambia el
+    mundo) y le devuelve lo observado, hasta que responda sin llamadas («fin») o
+    se agote el tope de llamadas al modelo («tope»)."""
+    M = list(inicio)
+    for _ in range(tope):
+        respuesta = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", respuesta))
+        llamadas = [b for b in respuesta if b["type"] == "tool_use"]
+        if not llamadas:
+            texto = " ".join(b["text"] for b in respuesta if b["type"] == "text")
+            return ("fin", texto, M)
+        M.append(("usuario", [ejecutar(ll, entorno, preguntar) for ll in llamadas]))
+    return ("tope", None, M)

@@ -1,0 +1,454 @@
+"""Las pruebas de «pedir-permiso» (la lección «Pedir permiso»).
+
+El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
+guionizado.py, escenarios.py, permisos.py, la excepción Fallo y opaca. Lo esperado se calcula
+en ese espacio, con el ejecutar de la solución de referencia (cargada con usar) y un usuario
+guionizado que responde lo mismo que el de la prueba. Lo que comparten con las pruebas de los
+otros desafíos está en comun.py.
+
+Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
+
+- Llamadas sueltas: el ejecutar del lector (un espacio nuevo) con una llamada y un Usuario de
+  la prueba, que responde lo que le toca, anota cada pregunta (la llamada que recibió y cómo
+  estaba el entorno en ese momento) y nunca lanza nada: lo que hizo mal el lector se mira
+  después, con un mensaje para cada cosa.
+- Conversaciones: el `bucle` del código inicial (o el del lector) con el ejecutar del lector,
+  un modelo guionizado y un Usuario: la de la lección, con dos respuestas distintas y sin
+  usuario (denegar, por omisión), y otras generadas que la lección no muestra. Antes que el
+  guion, se mira a quién se preguntó y en qué turno.
+"""
+
+import copy as copia
+
+usar("comun.py")  # noqa: F821 (usar is in the namespace)
+usar("pedir-permiso/solucion.py")  # noqa: F821
+#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia.
+observa = ejecutar  # noqa: F821
+del ejecutar, bucle  # noqa: F821 - en estas pruebas, los dos son siempre los del lector
+
+A_ESCRIBIR = {"ejecutar": ("ll", "entorno", "preguntar")}
+
+PISTA = (
+    "Después de comprobar incumple(ll) como en la lección anterior, añade: if "
+    "necesita_permiso(ll) and not preguntar(ll): return denegado(ll). Así se pregunta una vez, "
+    "solo por lo que cambia el mundo, y antes de ejecutar. Lo demás no cambia: el try con "
+    "except (OSError, ValueError) y return resultado(ll[\"id\"], salida)."
+)
+
+# ------------------------------------------------------------------ ayudas
+
+
+class Usuario:
+    """El usuario de una prueba: responde `respuestas` en orden ("sí" o "no"; pasadas, no) y
+    anota cada pregunta: (la llamada recibida, el entorno en ese momento, el turno)."""
+
+    def __init__(self, respuestas, entorno=None, notas=None):
+        self.respuestas = [r == "sí" for r in respuestas]
+        self.entorno, self.notas = entorno, notas
+        self.preguntas = []
+
+    def __call__(self, *args, **kwargs):
+        ll = args[0] if len(args) == 1 and not kwargs else (args, kwargs)
+        foto = dict(self.entorno) if isinstance(self.entorno, dict) else None
+        turno = self.notas["respuestas"] if self.notas is not None else None
+        self.preguntas.append((copia.deepcopy(ll), foto, turno))
+        n = len(self.preguntas)
+        return self.respuestas[n - 1] if n <= len(self.respuestas) else False
+
+
+class Guionizado:
+    """El usuario de lo esperado: como Usuario, sin anotar nada más que las llamadas."""
+
+    def __init__(self, respuestas):
+        self.respuestas = [r == "sí" for r in respuestas]
+        self.preguntas = []
+
+    def __call__(self, ll):
+        self.preguntas.append(ll)
+        n = len(self.preguntas)
+        return self.respuestas[n - 1] if n <= len(self.respuestas) else False
+
+
+def lanzo(error):
+    texto = str(error)
+    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
+
+
+def quien(ll):
+    return f"{ll['id']} ({ll['name']})"
+
+
+def compara(ll, devuelto, esperado, que):
+    """Fallo si el tool_result `devuelto` no es `esperado`; `que`: lo que debía contener."""
+    con = f"Con {muestra(ll)}, "
+    es_tool_result(ll, devuelto, "devuelve el tool_result con return.",
+                   lambda t: (f"ejecutar devolvió un texto, {breve(t)}, y debe devolver un "
+                              f"tool_result, hecho con resultado(ll[\"id\"], …)."),
+                   "un tool_result")
+    if bool(devuelto.get("is_error")) != esperado["is_error"]:
+        if esperado["is_error"]:
+            raise Fallo(f"{con}el tool_result debía llevar is_error=True ({que}): sin esa marca, "
+                        f"el modelo lo lee como si la llamada hubiera salido bien.")
+        raise Fallo(f"{con}el tool_result lleva is_error=True, pero la llamada salió bien: "
+                    f"resultado(ll[\"id\"], salida).")
+    if devuelto.get("content") != esperado["content"]:
+        raise Fallo(f"{con}el contenido del tool_result debía ser {que}, "
+                    f"{breve(esperado['content'])}, y es {breve(devuelto.get('content'))}.")
+    sin_nada_de_mas(ll, devuelto, esperado, "resultado(ll[\"id\"], …)")
+
+
+def preguntas_bien(ll, usuario, entorno_antes):
+    """Fallo si ejecutar no preguntó por `ll` una vez, con la llamada, antes de ejecutarla."""
+    con = f"Con {muestra(ll)}, "
+    if not usuario.preguntas:
+        raise Fallo(f"{con}ejecutar no preguntó al usuario, y {ll['name']} cambia el mundo "
+                    f"(necesita_permiso(ll) es True): pregunta antes, con preguntar(ll), y "
+                    f"ejecuta solo si dice que sí.")
+    if len(usuario.preguntas) > 1:
+        raise Fallo(f"{con}ejecutar preguntó {len(usuario.preguntas)} veces por una sola "
+                    f"llamada: pregunta una vez y usa esa respuesta.")
+    recibida, foto, _ = usuario.preguntas[0]
+    if recibida != ll:
+        raise Fallo(f"{con}ejecutar llamó a preguntar con {breve(recibida)}: pásale la llamada "
+                    f"entera, preguntar(ll), para que el usuario vea qué se va a hacer.")
+    if foto != entorno_antes:
+        raise Fallo(f"{con}cuando ejecutar preguntó, {ll['name']} ya había cambiado el "
+                    f"entorno ({entorno_distinto(entorno_antes, foto)}): se pregunta antes de "
+                    f"ejecutar, no después.")
+
+
+# --------------------------------------------------------------- llamadas sueltas
+
+
+def solo_miran(llamadas):
+    """Las llamadas que solo miran no preguntan, y dan el resultado de siempre."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        for ll in llamadas:
+            entorno = dict(OTRO_ENTORNO)
+            usuario = Usuario(["no"], entorno)
+            esperado = observa(copia.deepcopy(ll), dict(OTRO_ENTORNO), Guionizado([]))
+            devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
+            if usuario.preguntas:
+                raise Fallo(f"Con {muestra(ll)}, ejecutar preguntó al usuario, y {ll['name']} "
+                            f"solo mira: pregunta solo si necesita_permiso(ll), es decir, si "
+                            f"su herramienta está en CAMBIAN.")
+            compara(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
+    return prueba
+
+
+def permitida(ll):
+    """El usuario dice que sí: pregunta una vez y la llamada se ejecuta sobre el entorno."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        entorno = dict(OTRO_ENTORNO)
+        usuario = Usuario(["sí"], entorno)
+        esperado_entorno = dict(OTRO_ENTORNO)
+        esperado = observa(copia.deepcopy(ll), esperado_entorno, Guionizado(["sí"]))
+        devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
+        preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
+        if entorno != esperado_entorno:
+            raise Fallo(f"Con {muestra(ll)}, el usuario dijo que sí, pero el entorno no quedó "
+                        f"como debía: {entorno_distinto(esperado_entorno, entorno)}. Con permiso, "
+                        f"ejecuta la herramienta sobre entorno, el que recibe ejecutar.")
+        compara(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
+    return prueba
+
+
+def denegada(ll):
+    """El usuario dice que no: la herramienta no corre y vuelve denegado(ll)."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        corridas, restaurar = contadas(ejecutar.espacio)
+        entorno = dict(OTRO_ENTORNO)
+        usuario = Usuario(["no"], entorno)
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
+        except Exception as error:  # noqa: BLE001 - se mira si salió del código del lector
+            if not del_lector(envio, error):
+                raise
+            raise Fallo(f"Con {muestra(ll)}, el usuario dijo que no y de ejecutar salió "
+                        f"{lanzo(error)}. Una llamada denegada no es un fallo del arnés: vuelve "
+                        f"al modelo como observación, return denegado(ll), y las demás llamadas "
+                        f"de la respuesta siguen.") from None
+        finally:
+            restaurar()
+        preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
+        if corridas or entorno != OTRO_ENTORNO:
+            raise Fallo(f"Con {muestra(ll)}, el usuario dijo que no y ejecutar corrió "
+                        f"{ll['name']} igual: si preguntar(ll) dice que no, devuelve "
+                        f"denegado(ll) sin ejecutar nada.")
+        compara(ll, devuelto, denegado(ll), "NO_PERMITIDO, el de denegado(ll)")
+    return prueba
+
+
+def no_encaja_no_pregunta(ll):
+    """Una llamada que no encaja: el motivo como error, sin preguntar ni ejecutar."""
+    motivo = motivo_de(ll)
+
+    def prueba(envio):
+        ejecutar, anotadas, restaurar = espiado(envio)
+        usuario = Usuario(["sí"])
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO), usuario)
+        finally:
+            restaurar()
+        if usuario.preguntas:
+            raise Fallo(f"Con {muestra(ll)}, ejecutar preguntó al usuario por una llamada que "
+                        f"no encaja con su esquema ({motivo}): comprueba antes incumple(ll) y "
+                        f"devuelve el error sin molestar a nadie; no hay nada que permitir.")
+        if anotadas:
+            raise Fallo(f"Con {muestra(ll)}, ejecutar llamó a {anotadas[0]} y no debía: la "
+                        f"llamada no encaja con su esquema ({motivo}).")
+        compara(ll, devuelto, resultado(ll["id"], motivo, es_error=True),
+                "el motivo de incumple, tal cual")
+    return prueba
+
+
+def permitida_y_falla(ll, clase):
+    """Con permiso, la herramienta lanza `clase`: el error vuelve como observación."""
+    entorno = dict(OTRO_ENTORNO)
+    try:
+        FUNCIONES[ll["name"]](dict(entorno), **ll["input"])
+    except clase as e:
+        error = e
+
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        entorno = dict(OTRO_ENTORNO)
+        usuario = Usuario(["sí"], entorno)
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
+        except (OSError, ValueError) as escapado:
+            raise Fallo(f"Con {muestra(ll)}, el usuario dijo que sí, {ll['name']} lanzó "
+                        f"{lanzo(escapado)} y el error salió de ejecutar. Sigue valiendo lo de "
+                        f"«Errores como observaciones»: resultado(ll[\"id\"], str(error), "
+                        f"es_error=True).") from None
+        preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
+        compara(ll, devuelto, resultado(ll["id"], str(error), es_error=True),
+                "el mensaje de la excepción, str(error)")
+    return prueba
+
+
+def permitida_y_fallo_del_arnes(ll, rota, clase):
+    """Con permiso, la herramienta tiene un fallo de programación: su excepción se propaga."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        restaurar = cambiar(ejecutar.espacio, {ll["name"]: rota})
+        entorno = dict(OTRO_ENTORNO)
+        usuario = Usuario(["sí"], entorno)
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
+        except clase as error:
+            if not del_lector(envio, error):
+                raise
+            devuelto = None
+        finally:
+            restaurar()
+        preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
+        if devuelto is not None:
+            raise Fallo(f"Con {muestra(ll)}, {ll['name']} tiene un fallo de programación (lanza "
+                        f"{clase.__name__}) y ejecutar devolvió {breve(devuelto)}: convirtió un "
+                        f"fallo del arnés en una observación. Atrapa solo OSError y ValueError.")
+    return prueba
+
+
+# ------------------------------------------------------------------ conversaciones
+
+
+class Conversacion(Caso):
+    """Una conversación, las respuestas del usuario (una por llamada que cambia el mundo y
+    encaja, en orden) y lo que el bucle con un ejecutar correcto hace con ellas. Con `usuario`
+    None, el bucle se llama sin preguntar: el de por omisión, denegar."""
+
+    def __init__(self, nombre, inicio, respuestas, usuario, entorno=None):
+        self.usuario = usuario
+        guionizado = Guionizado(usuario or [])
+        self.turnos_de = {}
+        super().__init__(nombre, inicio, respuestas, len(respuestas) + 2, entorno,
+                         observa=lambda ll, e: observa(ll, e, guionizado))
+        #: las preguntas que hace un arnés correcto: (turno, id), en orden
+        self.preguntas = []
+        for turno, respuesta in enumerate(self.respuestas, 1):
+            for ll in llamadas_de(respuesta):
+                if incumple(ll) is None and necesita_permiso(ll):
+                    self.preguntas.append((turno, ll["id"]))
+        if len(self.preguntas) != len(usuario or self.preguntas):
+            raise ValueError(f"«{nombre}»: {len(self.preguntas)} preguntas y "
+                             f"{len(usuario)} respuestas")
+
+
+def mal_preguntado(caso, usuario, muerta=False):
+    """(mensaje, turno) de la primera pregunta que sobra o falta; o None. Si la
+    conversación murió a medias (`muerta`), las que faltan al final no cuentan: lo que dice
+    la prueba es que murió."""
+    llamadas = {ll["id"]: ll for r in caso.respuestas for ll in llamadas_de(r)}
+    hechas = []
+    for recibida, _, turno in usuario.preguntas:
+        ident = recibida.get("id") if isinstance(recibida, dict) else None
+        if ident not in llamadas or recibida != llamadas[ident]:
+            return (f"En el turno {turno}, ejecutar llamó a preguntar con {breve(recibida)}: "
+                    f"pásale la llamada entera, preguntar(ll)."), turno
+        hechas.append((turno, ident))
+    for i, (turno, ident) in enumerate(hechas):
+        if i < len(caso.preguntas) and caso.preguntas[i] == (turno, ident):
+            continue
+        ll = llamadas[ident]
+        if (turno, ident) in hechas[:i]:
+            return (f"En el turno {turno}, ejecutar preguntó otra vez por {quien(ll)}: una "
+                    f"pregunta por llamada."), turno
+        if not necesita_permiso(ll):
+            return (f"En el turno {turno}, ejecutar preguntó por {quien(ll)}, que solo mira: "
+                    f"pregunta solo si necesita_permiso(ll)."), turno
+        if incumple(ll) is not None:
+            return (f"En el turno {turno}, ejecutar preguntó por {quien(ll)}, que no encaja "
+                    f"con su esquema: su motivo vuelve como error sin preguntar."), turno
+        falta = caso.preguntas[i] if i < len(caso.preguntas) else None
+        if falta is not None:
+            return (f"En el turno {falta[0]}, ejecutar no preguntó por {quien(llamadas[falta[1]])} "
+                    f"antes de seguir: cada llamada que cambia el mundo pregunta una vez, en el "
+                    f"orden de las llamadas."), falta[0]
+        return f"En el turno {turno}, ejecutar preguntó de más por {quien(ll)}.", turno
+    if len(hechas) < len(caso.preguntas) and caso.usuario is not None and not muerta:
+        turno, ident = caso.preguntas[len(hechas)]
+        return (f"En el turno {turno}, ejecutar no preguntó por {quien(llamadas[ident])}, y "
+                f"{llamadas[ident]['name']} cambia el mundo: pregunta con preguntar(ll) antes "
+                f"de ejecutarla."), turno
+    return None
+
+
+def prueba_de(caso):
+    def prueba(envio):
+        bucle = envio.funcion("bucle")
+        modelo, notas = registro(caso.guion)
+        entorno = dict(caso.entorno)
+        usuario = Usuario(caso.usuario or [], entorno, notas)
+        argumentos = (modelo, copia.deepcopy(caso.inicio), entorno, caso.tope)
+        escapado = None
+        try:
+            devuelto = bucle(*argumentos) if caso.usuario is None else bucle(*argumentos, usuario)
+        except BaseException as error:
+            if notas["fallo"] is None and not isinstance(error, Exception):
+                raise
+            escapado = error
+        if escapado is not None and notas["fallo"] is None and not del_lector(envio, escapado):
+            raise escapado
+        mal = mal_preguntado(caso, usuario, muerta=escapado is not None and notas["fallo"] is None)
+        if mal is not None:
+            raise Fallo(*mal)
+        if notas["fallo"] is not None:
+            raise Fallo(notas["fallo"], notas["turno"])
+        if escapado is not None:
+            turno = notas["respuestas"]
+            raise Fallo(f"En el turno {turno}, de ejecutar salió {lanzo(escapado)} y la "
+                        f"conversación murió a medias. Una llamada denegada, o un error del "
+                        f"modelo, vuelve a él como observación; las demás llamadas de la "
+                        f"respuesta siguen.", turno) from None
+        comprueba(caso, devuelto, entorno)
+    return prueba
+
+
+def comprueba(caso, devuelto, entorno):
+    if not (isinstance(devuelto, tuple) and len(devuelto) == 3):
+        raise Fallo(f"bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió "
+                    f"{breve(devuelto)}.")
+    motivo, dicho, M = devuelto
+    if (motivo, dicho) != ("fin", caso.texto):
+        raise Fallo(f"bucle debía acabar con (\"fin\", «{caso.texto}», M) y acabó con "
+                    f"({breve(motivo)}, {breve(dicho)}, M).")
+    if not isinstance(M, list) or len(M) != len(caso.M) or M != caso.M:
+        n = len(M) if isinstance(M, list) else breve(M)
+        raise Fallo(f"Al acabar, M debía tener los {len(caso.M)} mensajes de la conversación "
+                    f"y tiene {n}.")
+    if entorno != caso.entorno_final:
+        raise Fallo(f"Después de la conversación, el entorno no es el esperado: "
+                    f"{entorno_distinto(caso.entorno_final, entorno)}.")
+
+
+# ---------------------------------------------- conversaciones que la lección no muestra
+
+PETICIONES = ["Prepara la compra del sábado.", "Apunta lo que falta para las lentejas.",
+              "Ordena mis listas de la compra."]
+FRASES = ["Voy a mirar.", "Lo apunto.", "Dejo una copia.", "Sigo."]
+ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt"]
+
+
+def generada(semilla, turnos, raras=(), nombre=None):
+    """Una conversación de `turnos` respuestas: las turnos - 1 primeras piden de 1 a 4 cosas,
+    al menos una escritura cada una (a veces dos o tres); la última responde con texto. El
+    usuario responde al azar, con algún sí y algún no. `raras`: llamadas de más (hechas con
+    su id) repartidas al azar: una escritura que no encaja, una que falla."""
+    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    rng = al_azar.rng
+    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
+    donde = [rng.randrange(turnos - 1) for _ in raras]
+
+    def escribe(i):
+        return llamada(i, "escribir", ruta=rng.choice(ESCRITAS),
+                       contenido=", ".join(rng.sample(PALABRAS, 3)))
+    respuestas = []
+    for t in range(turnos - 1):
+        pedidas = [escribe] * rng.randint(1, 3) + [None] * rng.randint(0, 2)
+        pedidas += [rara for rara, d in zip(raras, donde) if d == t]
+        rng.shuffle(pedidas)
+        bloques = []
+        for pedida in pedidas:
+            al_azar.n += 1
+            ident = f"g{semilla}_{al_azar.n}"
+            bloques.append(al_azar.posible(ident) if pedida is None else pedida(ident))
+        if rng.random() < 0.5:
+            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
+        respuestas.append(bloques)
+    respuestas.append([texto(rng.choice(FINALES))])
+    n = sum(1 for r in respuestas for ll in llamadas_de(r)
+            if incumple(ll) is None and necesita_permiso(ll))
+    usuario = [rng.choice(["sí", "no"]) for _ in range(n)]
+    usuario[rng.randrange(n)] = "sí"
+    usuario[rng.randrange(n)] = "no"
+    while usuario.count("sí") < 1 or usuario.count("no") < 1:
+        usuario = [rng.choice(["sí", "no"]) for _ in range(n)]
+    nombre = nombre or (f"otra conversación: {n} escrituras, {usuario.count('no')} denegadas, "
+                        f"en {turnos} turnos")
+    return Conversacion(nombre, inicio, respuestas, usuario)
+
+
+RARAS = [
+    lambda i: llamada(i, "escribir", ruta="compra/sabado.txt"),
+    lambda i: llamada(i, "escribir", ruta="lista.txt/sabado.txt", contenido="ajo"),
+]
+
+CONVERSACIONES = [
+    Conversacion("la conversación de la lección: sí a lista.txt, no a notas.txt",
+                 INICIO_PERMISO, RESPUESTAS_PERMISO + [[texto(FINALES_PERMISO[True, False])]],
+                 ["sí", "no"]),
+    Conversacion("la conversación de la lección: no a lista.txt, sí a notas.txt",
+                 INICIO_PERMISO, RESPUESTAS_PERMISO + [[texto(FINALES_PERMISO[False, True])]],
+                 ["no", "sí"]),
+    Conversacion("la conversación de la lección sin nadie a quien preguntar: denegar",
+                 INICIO_PERMISO, RESPUESTAS_PERMISO + [[texto(FINALES_PERMISO[False, False])]],
+                 None),
+    generada(6, 4),
+    generada(8, 5, RARAS, "otra conversación: escrituras denegadas, una que no encaja y otra "
+                           "que falla, en 5 turnos"),
+]
+
+
+PRUEBAS = [
+    ("las llamadas que solo miran no preguntan", solo_miran([
+        llamada("m1", "listar", carpeta="recetas"),
+        llamada("m2", "leer", ruta="compra/martes.txt"),
+        llamada("m3", "buscar", patron="cebolla"),
+    ])),
+    ("escribir con permiso: pregunta una vez y se ejecuta",
+     permitida(llamada("s1", "escribir", ruta="compra/jueves.txt", contenido="pan, sal"))),
+    ("escribir denegado: no se ejecuta y vuelve denegado(ll)",
+     denegada(llamada("n1", "escribir", ruta="lista.txt", contenido="chocolate"))),
+    ("una escritura que no encaja no pregunta ni se ejecuta",
+     no_encaja_no_pregunta(llamada("x1", "escribir", ruta="lista.txt"))),
+    ("con permiso, un error de la herramienta vuelve como observación",
+     permitida_y_falla(llamada("f1", "escribir", ruta="lista.txt/extra.txt", contenido="sal"),
+                       NotADirectoryError)),
+    ("con permiso, un fallo del arnés se propaga",
+     permitida_y_fallo_del_arnes(llamada("h1", "escribir", ruta="compra/lunes.txt",
+                                         contenido="pan"), escribir_con_fallo, TypeError)),
+] + [(c.nombre, prueba_de(c)) for c in CONVERSACIONES]
