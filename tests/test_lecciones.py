@@ -246,6 +246,8 @@ def test_pedir_permiso_cells(pedir_permiso):
         "¿Permites escribir lista.txt? → Permitir",
         "¿Permites escribir notas.txt? → Denegar",
         "fin tras 7 mensajes: He apuntado huevos y cebolla en lista.txt; notas.txt sigue como estaba.",
+        "  resultado p3: «escrito lista.txt (36 caracteres)»",
+        "  resultado p4 (error): «no se ha ejecutado: el usuario no lo ha permitido»",
         "lista.txt: pan, leche, patatas, huevos, cebolla",
         "notas.txt sin tocar: True"]
     prosa = texto_de("pedir-permiso")

@@ -127,7 +127,8 @@ def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_rev
     trazas = trazas_del_curso(sitio)
     assert {clave for clave in trazas} == {("llamar-herramientas", "traza-un-turno"),
                                             ("el-bucle", "traza-bucle"), ("errores", "traza-errores"),
-                                            ("pedir-permiso", "traza-permiso")}
+                                            ("pedir-permiso", "traza-permiso"),
+                                            ("el-agente", "traza-agente")}
     casos, donde = [], []
     for clave, datos in trazas.items():
         assert list(datos["predicciones"]) == list(datos["trazas"])
