@@ -59,6 +59,19 @@ def sin_respuesta_final(modelo, pedido, entorno, preguntar=denegar, tope=10):
     return (como, final, M[:-1] if como == "fin" else M)
 
 
+def reescribe_M(modelo, pedido, entorno, preguntar=denegar, tope=10):
+    inicio = _inicio(pedido)
+    M = list(inicio)
+    for _ in range(tope):
+        respuesta = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", respuesta))
+        if not _llamadas(respuesta):
+            return ("fin", _final(respuesta), M)
+        observaciones = [ejecutar(ll, entorno, preguntar) for ll in _llamadas(respuesta)]
+        M = inicio + [M[-1], ("usuario", observaciones)]  # lo anterior se pierde
+    return ("tope", None, M)
+
+
 def _con(ejecuta):
     """El bucle de referencia con otro `ejecutar`."""
     def agente_con(modelo, pedido, entorno, preguntar=denegar, tope=10):
@@ -105,6 +118,7 @@ ROTOS = [
     ("no añade a M las observaciones de las llamadas", sin_observaciones),
     ("empieza sin el mensaje de sistema", sin_sistema),
     ("devuelve un M sin la respuesta final del modelo", sin_respuesta_final),
+    ("reescribe M en cada vuelta: el modelo solo ve el pedido y el último turno", reescribe_M),
     ("una llamada que no encaja (escribir sin contenido) sale como excepción, no como error "
      "para el modelo", _con(_lanza_si_no_encaja)),
     ("escribe sin preguntar al usuario", _con(_sin_preguntar)),
