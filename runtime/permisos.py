@@ -75,9 +75,10 @@ class Respuestas:
 
     def __call__(self, ll):
         if len(self.preguntas) >= len(self.respuestas):
+            n = len(self.respuestas)
             raise RuntimeError(
-                f"el usuario guionizado tenía {len(self.respuestas)} respuestas y le han "
-                f"preguntado una vez más: {pregunta(ll)}")
+                f"el usuario guionizado tenía {n} {'respuesta' if n == 1 else 'respuestas'} y "
+                f"le han preguntado una vez más: {pregunta(ll)}")
         respuesta = self.respuestas[len(self.preguntas)]
         self.preguntas.append(ll)
         return _clave(respuesta) in _SI

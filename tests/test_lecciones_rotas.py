@@ -120,7 +120,7 @@ def test_the_messages_say_what_to_fix(construccion):
     assert (f"  {desafios}/tope-roto/solucion.py: la solución de referencia no pasa «un modelo que "
             f"nunca para»: El tope era 5 y llamaste al modelo una 6.ª vez") in salida
     # A scripted user with too few answers: Respuestas says which question was one too many.
-    assert ("el usuario guionizado tenía 1 respuestas y le han preguntado una vez más: "
+    assert ("el usuario guionizado tenía 1 respuesta y le han preguntado una vez más: "
             "¿Permites escribir notas.txt?") in salida
     # The rejected scenario: the scripted model's complaint, with the turn and what differs.
     rechazo = salida.split("traza_rechazada.md:7: ERROR: ", 1)[1]
