@@ -319,6 +319,25 @@ class Detenido(BaseException):
     except Exception del lector no la oculta; y el registro lo recuerda de todos modos)."""
 
 
+def termina_como(caso, devuelto, entorno):
+    """Fallo si lo que devolvió el bucle del lector, `devuelto`, no es el final de la conversación
+    `caso` (("fin", caso.texto, caso.M)) o si `entorno` no quedó como caso.entorno_final."""
+    if not (isinstance(devuelto, tuple) and len(devuelto) == 3):
+        raise Fallo(f"bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió "
+                    f"{breve(devuelto)}.")
+    motivo, dicho, M = devuelto
+    if (motivo, dicho) != ("fin", caso.texto):
+        raise Fallo(f"bucle debía acabar con (\"fin\", «{caso.texto}», M) y acabó con "
+                    f"({breve(motivo)}, {breve(dicho)}, M).")
+    if not isinstance(M, list) or _normaliza(M) != _normaliza(caso.M):
+        n = len(M) if isinstance(M, list) else None
+        raise Fallo(f"Al acabar, M debía tener los {len(caso.M)} mensajes de la conversación "
+                    f"y tiene {n if n is not None else breve(M)}.")
+    if entorno != caso.entorno_final:
+        raise Fallo(f"Después de la conversación, el entorno no es el esperado: "
+                    f"{entorno_distinto(caso.entorno_final, entorno)}.")
+
+
 def registro(guion, antes=None, explica=None):
     """(modelo, notas): un modelo que sigue `guion` y anota el primer fallo que ve.
 

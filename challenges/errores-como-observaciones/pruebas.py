@@ -331,7 +331,7 @@ def prueba_de(caso):
             raise
         if notas["fallo"] is not None:
             raise Fallo(notas["fallo"], notas["turno"])
-        comprueba(caso, devuelto, entorno)
+        termina_como(caso, devuelto, entorno)
     return prueba
 
 
@@ -344,23 +344,6 @@ def murio(caso, turno, error):
     return (f"En el turno {turno}, de ejecutar salió {lanzo(error)}{cual}, y la conversación "
             f"murió a medias: el modelo nunca supo qué pasó con su llamada. Un error del "
             f"modelo vuelve a él como observación: resultado(ll[\"id\"], …, es_error=True).")
-
-
-def comprueba(caso, devuelto, entorno):
-    if not (isinstance(devuelto, tuple) and len(devuelto) == 3):
-        raise Fallo(f"bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió "
-                    f"{breve(devuelto)}.")
-    motivo, dicho, M = devuelto
-    if (motivo, dicho) != ("fin", caso.texto):
-        raise Fallo(f"bucle debía acabar con (\"fin\", «{caso.texto}», M) y acabó con "
-                    f"({breve(motivo)}, {breve(dicho)}, M).")
-    if not isinstance(M, list) or _normaliza(M) != _normaliza(caso.M):
-        n = len(M) if isinstance(M, list) else None
-        raise Fallo(f"Al acabar, M debía tener los {len(caso.M)} mensajes de la conversación "
-                    f"y tiene {n if n is not None else breve(M)}.")
-    if entorno != caso.entorno_final:
-        raise Fallo(f"Después de la conversación, el entorno no es el esperado: "
-                    f"{entorno_distinto(caso.entorno_final, entorno)}.")
 
 
 # ---------------------------------------------- conversaciones que la lección no muestra

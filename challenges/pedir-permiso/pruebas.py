@@ -344,25 +344,8 @@ def prueba_de(caso):
                         f"conversación murió a medias. Una llamada denegada, o un error del "
                         f"modelo, vuelve a él como observación; las demás llamadas de la "
                         f"respuesta siguen.", turno) from None
-        comprueba(caso, devuelto, entorno)
+        termina_como(caso, devuelto, entorno)
     return prueba
-
-
-def comprueba(caso, devuelto, entorno):
-    if not (isinstance(devuelto, tuple) and len(devuelto) == 3):
-        raise Fallo(f"bucle debe devolver una tupla de tres, (motivo, texto, M), y devolvió "
-                    f"{breve(devuelto)}.")
-    motivo, dicho, M = devuelto
-    if (motivo, dicho) != ("fin", caso.texto):
-        raise Fallo(f"bucle debía acabar con (\"fin\", «{caso.texto}», M) y acabó con "
-                    f"({breve(motivo)}, {breve(dicho)}, M).")
-    if not isinstance(M, list) or len(M) != len(caso.M) or M != caso.M:
-        n = len(M) if isinstance(M, list) else breve(M)
-        raise Fallo(f"Al acabar, M debía tener los {len(caso.M)} mensajes de la conversación "
-                    f"y tiene {n}.")
-    if entorno != caso.entorno_final:
-        raise Fallo(f"Después de la conversación, el entorno no es el esperado: "
-                    f"{entorno_distinto(caso.entorno_final, entorno)}.")
 
 
 # ---------------------------------------------- conversaciones que la lección no muestra
