@@ -256,7 +256,7 @@ def test_predice_no_turns_the_mode_off_and_the_map_lists_the_traces_that_predict
     mapa = json.loads(re.search(r'<bucle-progreso .*?class="bucle-datos">(.*?)</script>', indice, re.S).group(1))
     assert {l["pagina"]: l["trazas"] for l in mapa["lecciones"]} == {
         "llamar-herramientas": ["traza-un-turno"], "el-bucle": ["traza-bucle"],
-        "errores": ["traza-errores"], "pedir-permiso": ["traza-permiso"],
+        "errores": ["traza-errores"], "pedir-permiso": ["traza-permiso"], "el-agente": ["traza-agente"],
         "como-funciona": []}
 
 

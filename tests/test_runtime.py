@@ -23,7 +23,13 @@ CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
                        "INICIO_ERRORES", "RESPUESTAS_ERRORES", "OBSERVACIONES_ERRORES",
                        "guion_errores",
                        "INICIO_PERMISO", "LISTA_TORTILLA", "NOTAS_PERMISO", "RESPUESTAS_PERMISO",
-                       "FINALES_PERMISO", "observaciones_permiso", "guion_permiso", "modelo_permiso"}
+                       "FINALES_PERMISO", "observaciones_permiso", "guion_permiso", "modelo_permiso",
+                       "SISTEMA_AGENTE", "PEDIDO_TORTILLA", "INICIO_TORTILLA", "RESPUESTAS_TORTILLA",
+                       "OBSERVACIONES_TORTILLA", "RESPUESTAS_TORTILLA_DENEGADA",
+                       "OBSERVACIONES_TORTILLA_DENEGADA", "guion_tortilla", "guion_tortilla_denegada",
+                       "PEDIDO_TERCO", "INICIO_TERCO", "respuestas_terco", "observaciones_terco",
+                       "guion_terco", "PEDIDO_SIN_CONTENIDO", "INICIO_SIN_CONTENIDO",
+                       "RESPUESTAS_SIN_CONTENIDO", "OBSERVACIONES_SIN_CONTENIDO", "guion_sin_contenido"}
 
 
 def cargar(*nombres, ns=None):
@@ -834,7 +840,8 @@ def test_cada_fichero_deja_solo_los_nombres_del_contrato():
     propias = {n for n, v in todo.items() if inspect.isfunction(v)
                and v.__code__.co_filename == "runtime/escenarios.py"}
     assert propias == {"guion_bucle", "guion_errores", "guion_permiso", "observaciones_permiso",
-                       "_permisos", "modelo_permiso"}
+                       "_permisos", "modelo_permiso", "guion_tortilla", "guion_tortilla_denegada",
+                       "respuestas_terco", "observaciones_terco", "guion_terco", "guion_sin_contenido"}
 
 
 def test_los_guiones_de_las_lecciones_son_sus_datos():
