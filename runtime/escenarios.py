@@ -174,6 +174,9 @@ FINALES_PERMISO = {
     (False, False): "No he cambiado nada: no me has dejado escribir.",
 }
 
+#: Lo que el arnés le devuelve al modelo por una escritura que el usuario no permite.
+_NO_PERMITIDO = "no se ha ejecutado: el usuario no lo ha permitido"
+
 _PERMITE = {"sí": True, "si": True, "no": False, True: True, False: False}
 
 
@@ -190,7 +193,7 @@ def observaciones_permiso(respuestas):
     """Lo que el arnés le devuelve al modelo tras cada respuesta cuando el usuario responde
     `respuestas` (una por escritura, en orden: p3, p4) a las preguntas."""
     p3, p4 = _permisos(respuestas)
-    no = "no se ha ejecutado: el usuario no lo ha permitido"
+    no = _NO_PERMITIDO
     return [
         [
             resultado("p1", "Tortilla: huevos, patatas, cebolla."),
@@ -218,7 +221,7 @@ def modelo_permiso():
     primeros turnos no depende de las respuestas; en el tercero sigue guion_permiso con las que
     lee en M, en las observaciones de p3 y p4 (un error que dice que no se ha ejecutado es un
     «no»). Por lo demás, es un ModeloGuionizado: se queja igual si M no es la esperada."""
-    no = "no se ha ejecutado: el usuario no lo ha permitido"
+    no = _NO_PERMITIDO
     modelos = {r: ModeloGuionizado(guion_permiso(r))
                for r in (("sí", "sí"), ("sí", "no"), ("no", "sí"), ("no", "no"))}
 
@@ -289,7 +292,7 @@ RESPUESTAS_TORTILLA_DENEGADA = RESPUESTAS_TORTILLA[:2] + [
 
 OBSERVACIONES_TORTILLA_DENEGADA = OBSERVACIONES_TORTILLA[:1] + [
     [
-        resultado("a3", "no se ha ejecutado: el usuario no lo ha permitido", es_error=True),
+        resultado("a3", _NO_PERMITIDO, es_error=True),
     ],
     [],
 ]

@@ -892,3 +892,12 @@ def test_guionizado_con_entorno_usa_muestra(rt):
 def test_cargar_dos_veces_no_rompe_nada(rt):
     cargar("entorno", "guionizado", ns=rt)
     test_la_conversacion_de_la_leccion_con_un_bucle_correcto(rt, dict(rt["ENTORNO"]))
+
+
+def test_las_denegaciones_de_los_escenarios_son_las_del_contrato_de_permisos():
+    """The scripts write a denied call's observation as data; it is runtime/permisos.py's."""
+    ns = cargar("entorno", "guionizado", "escenarios", "permisos")
+    assert ns["_NO_PERMITIDO"] == ns["NO_PERMITIDO"]
+    denegadas = [b for obs in ns["observaciones_permiso"](["no", "no"]) for b in obs if b["is_error"]]
+    assert [b["tool_use_id"] for b in denegadas] == ["p3", "p4"]
+    assert all(b == ns["denegado"]({"id": b["tool_use_id"]}) for b in denegadas)
