@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const {
-  MODELO, bloquesDeSalida, esquemaDeSalida, idsDelServidor, mensajesParaElModelo, responder, validar,
+  MODELO, bloquesDeSalida, errorDelProtocolo, esquemaDeSalida, idsDelServidor, mensajesParaElModelo, responder, validar,
 } = await import("../../widgets/front/modelo/protocolo.js");
 
 // The course's four tools, as runtime/entorno.py defines HERRAMIENTAS.
@@ -110,6 +110,14 @@ test("the schema keeps to what llama.cpp's json-schema-to-grammar handles: no $r
   const propiedades = new Set(["type", "text", "name", "input", "carpeta", "ruta", "contenido", "patron"]);
   const palabras = [...claves].filter((k) => !propiedades.has(k)).sort();
   assert.deepEqual(palabras, ["additionalProperties", "anyOf", "const", "description", "properties", "required"]);
+});
+
+test("tool_choice narrows the schema: any → only calls, tool → that call, none → only text", () => {
+  const todas = esquemaDeSalida(HERRAMIENTAS);
+  assert.deepEqual(esquemaDeSalida(HERRAMIENTAS, { type: "auto" }), todas);
+  assert.deepEqual(esquemaDeSalida(HERRAMIENTAS, { type: "any" }), { anyOf: todas.anyOf.slice(1) });
+  assert.deepEqual(esquemaDeSalida(HERRAMIENTAS, { type: "tool", name: "escribir" }), todas.anyOf[3]);
+  assert.deepEqual(esquemaDeSalida(HERRAMIENTAS, { type: "none" }), todas.anyOf[0]);
 });
 
 // ------------------------------------------------------------- output → blocks
@@ -382,6 +390,24 @@ test("400: not an object, no model, a system that is not text", () => {
   }
 });
 
+test("400: a stream asked for, a tool_choice that cannot be met", () => {
+  assert.match(motivo(peticion({ stream: true })).cuerpo.error.message, /por partes/);
+  assert.equal(validar(peticion({ stream: false })), null);
+  for (const eleccion of [{ type: "auto" }, { type: "any" }, { type: "none" }, { type: "tool", name: "leer" }]) {
+    assert.equal(validar(peticion({ tool_choice: eleccion })), null, eleccion.type);
+  }
+  for (const [cambios, patron] of [
+    [{ tool_choice: "auto" }, /«tool_choice» debe ser/],
+    [{ tool_choice: { type: "required" } }, /«tool_choice» debe ser/],
+    [{ tool_choice: { type: "tool", name: "borrar" } }, /«borrar», que no está en «tools»/],
+    [{ tool_choice: { type: "any" }, tools: undefined }, /no hay ninguna/],
+  ]) {
+    const r = motivo(peticion(cambios));
+    assert.equal(r.estado, 400);
+    assert.match(r.cuerpo.error.message, patron);
+  }
+});
+
 test("404: a model this server does not serve, named in the message", () => {
   const r = motivo(peticion({ model: "claude-sonnet-4" }));
   assert.equal(r.estado, 404);
@@ -392,6 +418,14 @@ test("404: a model this server does not serve, named in the message", () => {
   assert.equal(MODELO, "smollm2-135m");
   assert.equal(validar(peticion({ model: "otro" }), "otro"), null);
   assert.equal(validar(peticion(), "otro").estado, 404);
+});
+
+test("a protocol error of another status: its type given, or api_error", () => {
+  assert.deepEqual(errorDelProtocolo(503, "el modelo no está descargado", "overloaded_error"), {
+    estado: 503, cuerpo: { type: "error", error: { type: "overloaded_error", message: "el modelo no está descargado" } },
+  });
+  assert.equal(errorDelProtocolo(503, "x").cuerpo.error.type, "api_error");
+  assert.equal(errorDelProtocolo(400, "x").cuerpo.error.type, "invalid_request_error");
 });
 
 // --------------------------------------------------------------------- responder
@@ -430,6 +464,12 @@ test("a whole response: the protocol's fields, the usage from the model's token 
     max_tokens: 64,
     senal,
   });
+});
+
+test("the request's tool_choice reaches the model as its schema", async () => {
+  const { generar, llamadas } = modeloFalso({ texto: '{"type":"tool_use","name":"leer","input":{"ruta":"a"}}', fin: "stop" });
+  await responder(peticion({ tool_choice: { type: "tool", name: "leer" } }), generar, { ids: idsDelServidor() });
+  assert.deepEqual(llamadas[0].esquema, esquemaDeSalida(HERRAMIENTAS, { type: "tool", name: "leer" }));
 });
 
 test("a call, and ids unique and increasing across the calls of one server", async () => {

@@ -4,13 +4,15 @@
 // real one; the tests give fakes).
 //
 //   validar(peticion, modelo?)             → null | { estado: 400|404, cuerpo: error }
-//   esquemaDeSalida(tools)                 → JSON Schema the model's output is held to (llama.cpp
+//   esquemaDeSalida(tools, tool_choice?)   → JSON Schema the model's output is held to (llama.cpp
 //                                            turns it into a grammar): a text answer, or one call
 //                                            of one tool with that tool's input_schema
 //   mensajesParaElModelo(peticion)         → [{ role: "system"|"user"|"assistant", content }]
+//   sistemaParaElModelo(peticion)          → the first of them: system + tools + answer format
 //   bloquesDeSalida(texto, fin, ids)       → { content, stop_reason }
-//   await responder(peticion, generar, { ids, modelo, senal })  → { estado, cuerpo }
+//   await responder(peticion, generar, { ids, idMensaje, modelo, senal })  → { estado, cuerpo }
 //   idsDelServidor(prefijo?)               → () => "toolu_01", "toolu_02", …
+//   errorDelProtocolo(estado, mensaje, tipo?) → { estado, cuerpo: {type: "error", error} }
 //
 // What it does is what real servers do with `tools`: describe them to the model in the prompt and
 // turn the model's answer into blocks. The system prompt depends only on the request's `system`
@@ -40,9 +42,12 @@ const IDS_MENSAJES = idsDelServidor("msg_");
 
 const TIPOS_DE_ERROR = { 400: "invalid_request_error", 404: "not_found_error", 500: "api_error" };
 
-/** A protocol error: `{ estado, cuerpo: {type: "error", error: {type, message}} }`. */
-export function errorDelProtocolo(estado, mensaje) {
-  return { estado, cuerpo: { type: "error", error: { type: TIPOS_DE_ERROR[estado], message: mensaje } } };
+/**
+ * A protocol error: `{ estado, cuerpo: {type: "error", error: {type, message}} }`; the type follows
+ * from the status (400, 404, 500) unless given.
+ */
+export function errorDelProtocolo(estado, mensaje, tipo = TIPOS_DE_ERROR[estado] ?? "api_error") {
+  return { estado, cuerpo: { type: "error", error: { type: tipo, message: mensaje } } };
 }
 
 const escrito = (x) => (typeof x === "string" ? `«${x}»` : JSON.stringify(x) ?? String(x));
@@ -80,7 +85,27 @@ function motivoDeRechazo(p) {
       ? "falta «max_tokens»: cuántos tokens puede generar el modelo como mucho"
       : `«max_tokens» debe ser un número entero positivo y es ${escrito(max)}`;
   }
-  return motivoEnSystem(p.system) ?? motivoEnTools(p.tools) ?? motivoEnMessages(p.messages);
+  if (p.stream !== undefined && p.stream !== false) {
+    return "este servidor no envía la respuesta por partes: quita «stream» o ponlo a false";
+  }
+  return motivoEnSystem(p.system) ?? motivoEnTools(p.tools) ?? motivoEnEleccion(p.tool_choice, p.tools ?? []) ??
+    motivoEnMessages(p.messages);
+}
+
+const ELECCIONES = ["auto", "any", "tool", "none"];
+
+function motivoEnEleccion(eleccion, tools) {
+  if (eleccion === undefined) return null;
+  if (!esObjeto(eleccion) || !ELECCIONES.includes(eleccion.type)) {
+    return `«tool_choice» debe ser {"type": …} con type ${ELECCIONES.map((t) => `«${t}»`).join(", ")}`;
+  }
+  if ((eleccion.type === "any" || eleccion.type === "tool") && tools.length === 0) {
+    return `«tool_choice» «${eleccion.type}» obliga a llamar a una herramienta, y no hay ninguna en «tools»`;
+  }
+  if (eleccion.type === "tool" && !tools.some((h) => h.name === eleccion.name)) {
+    return `«tool_choice» pide la herramienta ${escrito(eleccion.name)}, que no está en «tools»`;
+  }
+  return null;
 }
 
 function motivoEnSystem(system) {
@@ -221,16 +246,22 @@ function motivoEnBloque(b, aqui) {
  * The JSON Schema the model's output is held to: one JSON object, either a text answer
  * `{"type":"text","text":…}` or one call `{"type":"tool_use","name":<a tool>,"input":<its
  * arguments>}`, one alternative per tool so the arguments fit that tool's input_schema. No tools:
- * text only. Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects whose
- * properties it emits in order ("type" first), `const` for the fixed values, every key required
- * and `additionalProperties: false` so nothing else is generated; no `$ref`, no `oneOf`.
+ * text only. The request's `tool_choice` narrows it: «any» a call of some tool, «tool» a call of
+ * that one, «none» text only («auto», or none given: any of them).
+ *
+ * Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects whose properties it emits in
+ * order ("type" first), `const` for the fixed values, every key required and
+ * `additionalProperties: false` so nothing else is generated; no `$ref`, no `oneOf`.
  */
-export function esquemaDeSalida(tools = []) {
+export function esquemaDeSalida(tools = [], eleccion = { type: "auto" }) {
   const texto = objeto({ type: { const: "text" }, text: { type: "string" } });
-  const llamadas = (tools ?? []).map((h) =>
+  const que = eleccion?.type ?? "auto";
+  const elegidas = que === "none" ? [] : que === "tool" ? (tools ?? []).filter((h) => h.name === eleccion.name) : (tools ?? []);
+  const llamadas = elegidas.map((h) =>
     objeto({ type: { const: "tool_use" }, name: { const: h.name }, input: entradaCerrada(h.input_schema) }),
   );
-  return llamadas.length ? { anyOf: [texto, ...llamadas] } : texto;
+  const alternativas = que === "any" || que === "tool" ? llamadas : [texto, ...llamadas];
+  return alternativas.length === 1 ? alternativas[0] : { anyOf: alternativas };
 }
 
 function objeto(propiedades) {
@@ -432,7 +463,7 @@ export async function responder(peticion, generar, { ids = IDS_LLAMADAS, idMensa
   try {
     salida = await generar({
       mensajes: mensajesParaElModelo(peticion),
-      esquema: esquemaDeSalida(peticion.tools),
+      esquema: esquemaDeSalida(peticion.tools, peticion.tool_choice),
       max_tokens: peticion.max_tokens,
       senal,
     });
