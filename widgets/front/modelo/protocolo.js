@@ -71,7 +71,8 @@ export function validar(peticion, modelo = MODELO) {
   const motivo = motivoDeRechazo(peticion);
   if (motivo) return errorDelProtocolo(400, motivo);
   if (peticion.model !== modelo) {
-    return errorDelProtocolo(404, `no existe el modelo ${escrito(peticion.model)}: este servidor solo sirve «${modelo}»`);
+    const nombre = escrito(peticion.model);
+    return errorDelProtocolo(404, `no existe el modelo ${nombre}: este servidor solo sirve «${modelo}»`);
   }
   return null;
 }
@@ -256,7 +257,8 @@ function motivoEnBloque(b, aqui) {
 export function esquemaDeSalida(tools = [], eleccion = { type: "auto" }) {
   const texto = objeto({ type: { const: "text" }, text: { type: "string" } });
   const que = eleccion?.type ?? "auto";
-  const elegidas = que === "none" ? [] : que === "tool" ? (tools ?? []).filter((h) => h.name === eleccion.name) : (tools ?? []);
+  const todas = tools ?? [];
+  const elegidas = que === "none" ? [] : que === "tool" ? todas.filter((h) => h.name === eleccion.name) : todas;
   const llamadas = elegidas.map((h) =>
     objeto({ type: { const: "tool_use" }, name: { const: h.name }, input: entradaCerrada(h.input_schema) }),
   );
@@ -402,7 +404,8 @@ export function bloquesDeSalida(texto, fin, ids) {
   const entero = interpretar(texto);
   if (entero) {
     if (entero.type === "tool_use") {
-      return { content: [{ type: "tool_use", id: ids(), name: entero.name, input: entero.input }], stop_reason: "tool_use" };
+      const llamada = { type: "tool_use", id: ids(), name: entero.name, input: entero.input };
+      return { content: [llamada], stop_reason: "tool_use" };
     }
     return { content: bloquesDeTexto(entero.text), stop_reason: "end_turn" };
   }
@@ -455,8 +458,17 @@ function textoRescatado(texto) {
  * runs the model and resolves to `{texto, fin: "stop"|"length", tokensEntrada, tokensSalida,
  * tokensReusados}`. Resolves to `{estado, cuerpo}`: 200 and a response, or 400/404 (the request)
  * or 500 (the model failed, or was stopped) and a protocol error.
+ *
+ * Options: `ids` gives the calls' ids and `idMensaje` the responses' (by default the page's one
+ * server's counters, so ids never repeat in a page), `modelo` is the name served, `senal` an
+ * AbortSignal passed on to `generar`. `usage` copies generar's counts: input_tokens ←
+ * tokensEntrada, output_tokens ← tokensSalida, cache_read_input_tokens ← tokensReusados.
  */
-export async function responder(peticion, generar, { ids = IDS_LLAMADAS, idMensaje = IDS_MENSAJES, modelo = MODELO, senal } = {}) {
+export async function responder(
+  peticion,
+  generar,
+  { ids = IDS_LLAMADAS, idMensaje = IDS_MENSAJES, modelo = MODELO, senal } = {},
+) {
   const rechazo = validar(peticion, modelo);
   if (rechazo) return rechazo;
   let salida;
