@@ -22,8 +22,6 @@ Traducir M a una petición, y la respuesta a bloques, es lo que escribes tú en 
 
 import json
 import sys
-import urllib.error
-import urllib.request
 
 
 class ErrorDelServidor(Exception):
@@ -62,6 +60,9 @@ def enviar(url, cuerpo, cabeceras=None, espera=120):
     Si el servidor responde con un error (400, 404, 500...), o nadie responde en `espera`
     segundos, lanza ErrorDelServidor.
     """
+    import urllib.error
+    import urllib.request
+
     _urllib_en_la_pagina()
     pedido = urllib.request.Request(
         url,
@@ -103,17 +104,22 @@ def _motivo(texto):
     return texto if len(texto) <= 200 else texto[:199] + "…"
 
 
+_URLLIB_EN_LA_PAGINA = False
+
+
 def _urllib_en_la_pagina():
     """En la página (Pyodide) no hay sockets: pyodide-http hace que urllib.request vaya por
-    XMLHttpRequest, como el resto de la página. Lo hace una vez (luego no hace nada); en
-    Python de siempre ni se importa."""
-    if sys.platform != "emscripten":
+    XMLHttpRequest, como el resto de la página. Se hace una vez, al primer envío; en Python de
+    siempre no hace falta, y ni se importa."""
+    global _URLLIB_EN_LA_PAGINA
+    if sys.platform != "emscripten" or _URLLIB_EN_LA_PAGINA:
         return
     try:
         import pyodide_http
     except ImportError:
         return
     pyodide_http.patch_all()
+    _URLLIB_EN_LA_PAGINA = True
 
 
 def url_del_modelo():

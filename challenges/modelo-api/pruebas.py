@@ -267,11 +267,13 @@ class Prueba:
                                   "motivo": plano(getattr(e, "motivo", None)),  # noqa: F821
                                   "contenido": plano(getattr(e, "contenido", None)),  # noqa: F821
                                   "uso": plano(getattr(e, "uso", None))})  # noqa: F821
-        hecho = self.vigila(una)
+        hecho = self.envio.vigilar(una, "ModeloAPI")
         if self.red.peticiones:
             raise Fallo("ModeloAPI usó el enviar del runtime, y no el que recibe: guarda el "  # noqa: F821
                         "enviar que le dan al crearlo (self.enviar = enviar) y envía con él.")
-        return hecho
+        if hecho.error is not None:
+            raise hecho.error
+        return hecho.valor
 
     def devuelve(self, modelo, M, herramientas):
         """Lo que devuelve modelo(M, herramientas); si lanza, el error del lector."""
