@@ -34,7 +34,7 @@ class ErrorDelServidor(Exception):
 
     def __str__(self):
         if self.estado is None:
-            return f"el servidor del modelo no ha respondido: {self.motivo}"
+            return f"no hay respuesta del modelo: {self.motivo}"
         return f"el servidor del modelo ha respondido {self.estado}: {self.motivo}"
 
 

@@ -172,7 +172,7 @@ def test_si_nadie_escucha_el_error_no_tiene_estado():
         ns["enviar"](f"http://127.0.0.1:{puerto_sin_nadie()}/v1/messages", {})
     assert info.value.estado is None
     assert "refused" in info.value.motivo.lower()
-    assert str(info.value).startswith("el servidor del modelo no ha respondido: ")
+    assert str(info.value).startswith("no hay respuesta del modelo: ")
 
 
 def test_si_nadie_responde_a_tiempo_el_error_no_tiene_estado(servidor):

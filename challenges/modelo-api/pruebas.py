@@ -538,12 +538,14 @@ def modelo_y_max_tokens(envio):
         servidor = Servidor(SOLO_TEXTO)
         p.devuelve(p.modelo(servidor, **argumentos), SIN_SISTEMA, HERRAMIENTAS)  # noqa: F821
         cuerpo = una_peticion(servidor)
-        dados = ", ".join(f"{k}={v!r}" for k, v in argumentos.items()) or "sin nombre ni max_tokens"
+        dados = ", ".join(f"{k}={v!r}" for k, v in argumentos.items())
+        como = f"ModeloAPI({dados})" if dados else "ModeloAPI() (sin nombre ni max_tokens)"
         for clave, debe in (("model", nombre), ("max_tokens", maximo)):
-            if cuerpo.get(clave, "ausente") != debe:
-                raise Fallo(f"Con ModeloAPI({dados}), cuerpo[{clave!r}] debía ser {debe!r} y "  # noqa: F821
-                            f"es {breve(cuerpo.get(clave, 'ausente'))}: el modelo pide lo que "  # noqa: F821
-                            f"le dicen al crearlo (nombre y max_tokens).")
+            hay = cuerpo.get(clave, AUSENTE)
+            if hay != debe:
+                raise Fallo(f"Con {como}, cuerpo[\"{clave}\"] debía ser {debe!r} y es "  # noqa: F821
+                            f"{breve(hay)}: el modelo pide lo que le dicen al crearlo (nombre y "  # noqa: F821
+                            f"max_tokens; sin ellos, \"smollm2-135m\" y 256).")
 
 
 def devuelve_content(envio):

@@ -1,7 +1,7 @@
 # Error: pide siempre 256 tokens, le den el max_tokens que le den.
 # Cláusula: modelo-y-max-tokens
 # Falla: el modelo y max_tokens
-# Mensaje: Con ModeloAPI(nombre='otro-modelo', max_tokens=77), cuerpo['max_tokens'] debía ser 77 y es 256
+# Mensaje: Con ModeloAPI(nombre='otro-modelo', max_tokens=77), cuerpo["max_tokens"] debía ser 77 y es 256
 
 ROLES = {"usuario": "user", "asistente": "assistant"}
 

@@ -1,7 +1,7 @@
 # Error: pide siempre smollm2-135m, le den el nombre que le den.
 # Cláusula: modelo-y-max-tokens
 # Falla: el modelo y max_tokens
-# Mensaje: cuerpo['model'] debía ser 'otro-modelo' y es «smollm2-135m»
+# Mensaje: cuerpo["model"] debía ser 'otro-modelo' y es «smollm2-135m»
 
 ROLES = {"usuario": "user", "asistente": "assistant"}
 
