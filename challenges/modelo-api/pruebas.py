@@ -303,7 +303,12 @@ def una_peticion(servidor, llamada_n=None):
     if len(servidor.peticiones) > esperadas:
         raise Fallo(f"{cual}ModeloAPI envió {len(servidor.peticiones) - esperadas + 1} "  # noqa: F821
                     f"peticiones; cada llamada al modelo es una petición.")
-    return servidor.peticiones[-1]["cuerpo"]
+    cuerpo = servidor.peticiones[-1]["cuerpo"]
+    if not isinstance(cuerpo, dict):
+        quien = f"{cual}el cuerpo" if cual else "El cuerpo"
+        raise Fallo(f"{quien} de la petición es {breve(cuerpo)}: debe ser un dict, "  # noqa: F821
+                    f"{{\"model\": …, \"max_tokens\": …, \"messages\": […], \"tools\": […]}}.")
+    return cuerpo
 
 
 def exige(cuerpo, clave):
@@ -452,7 +457,7 @@ def roles(M):
                         f"cuerpo[\"messages\"] tiene {len(mensajes)}: debía tener "
                         f"{len(debe)}, los que no son de sistema (esos van en \"system\").")
         for i, (m, d) in enumerate(zip(mensajes, debe)):
-            rol = m.get("role", "ausente") if isinstance(m, dict) else None
+            rol = m.get("role", AUSENTE) if isinstance(m, dict) else None
             if rol is None:
                 raise Fallo(f"cuerpo[\"messages\"][{i}] debía ser un dict, {{\"role\": …, "  # noqa: F821
                             f"\"content\": …}}, y es {breve(m)}.")  # noqa: F821
