@@ -31,6 +31,9 @@ CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
                        "guion_terco", "PEDIDO_SIN_CONTENIDO", "INICIO_SIN_CONTENIDO",
                        "RESPUESTAS_SIN_CONTENIDO", "OBSERVACIONES_SIN_CONTENIDO", "guion_sin_contenido"}
 
+#: api.py: talking to a real model over HTTP (its two modules, json and sys, aside).
+CONTRATO_API = {"ErrorDelServidor", "RespuestaCortada", "enviar", "url_del_modelo"}
+
 
 def cargar(*nombres, ns=None):
     """Ejecuta runtime/<nombre>.py, en orden, en un mismo espacio de nombres."""
@@ -842,6 +845,18 @@ def test_cada_fichero_deja_solo_los_nombres_del_contrato():
     assert propias == {"guion_bucle", "guion_errores", "guion_permiso", "observaciones_permiso",
                        "_permisos", "modelo_permiso", "guion_tortilla", "guion_tortilla_denegada",
                        "respuestas_terco", "observaciones_terco", "guion_terco", "guion_sin_contenido"}
+
+
+def test_api_deja_solo_los_nombres_de_su_contrato_y_no_importa_la_red_al_cargarse():
+    ns = cargar("api")
+    modulos = {n for n, v in ns.items() if inspect.ismodule(v)}
+    assert modulos == {"json", "sys"}
+    assert publicos(ns) - modulos == CONTRATO_API
+    # urllib.request is imported by enviar when it sends, not by every page that loads api.py
+    assert "urllib" not in ns
+    # and it shares no name with the other runtime files
+    otros = cargar("entorno", "guionizado", "escenarios", "permisos")
+    assert set(publicos(ns)) & set(otros) == set()
 
 
 def test_los_guiones_de_las_lecciones_son_sus_datos():

@@ -1,0 +1,32 @@
+# Error: no mira stop_reason: una respuesta cortada llega al bucle como si nada.
+# Cláusula: cortada-lanza
+# Falla: una respuesta cortada lanza RespuestaCortada
+# Mensaje: ModeloAPI devolvió [texto: «Voy a escribir la lista», llamada toolu_09 escribir(ruta=
+# Mensaje: una respuesta cortada no se le da al bucle
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(sistema)
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": contenido}
+                              for rol, contenido in M if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        return respuesta["content"]

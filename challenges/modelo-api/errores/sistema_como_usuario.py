@@ -1,0 +1,31 @@
+# Error: manda los mensajes de sistema como mensajes del usuario.
+# Cláusula: sistema-en-system
+# Cláusula: roles-traducidos
+# Falla: los mensajes de sistema, unidos en orden en system
+# Mensaje: la petición no tiene la clave "system"
+
+ROLES = {"sistema": "user", "usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": contenido}
+                              for rol, contenido in M]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]

@@ -1,0 +1,35 @@
+# Error: cree que el servidor recuerda la conversación: manda solo los mensajes que no ha mandado aún.
+# Cláusula: sin-memoria
+# Falla: dos llamadas no se acuerdan de nada
+# Mensaje: cuerpo["messages"] debía ser una lista de 3 y es una lista de 0
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.enviar = enviar
+        self.uso = None
+        self.enviados = 0
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(sistema)
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": contenido}
+                              for rol, contenido in M[self.enviados:] if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.enviados = len(M)
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]

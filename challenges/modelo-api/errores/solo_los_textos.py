@@ -1,0 +1,39 @@
+# Error: convierte cada lista de bloques en el texto de sus bloques de texto: las llamadas y los resultados se pierden.
+# Cláusula: contenido-tal-cual
+# Falla: el contenido de cada mensaje, tal cual
+# Mensaje: cuerpo["messages"][1]["content"] debía ser
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(sistema)
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": _solo_texto(contenido)}
+                              for rol, contenido in M if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]
+
+
+def _solo_texto(contenido):
+    if isinstance(contenido, str):
+        return contenido
+    return " ".join(b["text"] for b in contenido if b["type"] == "text")

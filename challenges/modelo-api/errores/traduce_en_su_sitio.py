@@ -1,0 +1,36 @@
+# Error: traduce los roles en M mismo, mensaje a mensaje.
+# Cláusula: m-sin-tocar
+# Falla: M queda como estaba
+# Mensaje: Después de la llamada, M[3] era usuario: «Apunta sal en lista.txt.» y es ('user'
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(sistema)
+        for i, (rol, contenido) in enumerate(M):
+            if rol in ROLES:
+                M[i] = (ROLES[rol], contenido)
+        cuerpo["messages"] = [{"role": rol, "content": contenido}
+                              for rol, contenido in M if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]

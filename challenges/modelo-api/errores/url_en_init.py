@@ -1,0 +1,34 @@
+# Error: busca la dirección al crear el modelo: fuera de la página (o antes de que el servidor esté), crear el modelo ya falla.
+# Cláusula: url-al-llamar
+# Falla: con url=None, la dirección se pide al llamar
+# Mensaje: lanzó ErrorDelServidor al crearse
+# Mensaje: la dirección se busca al llamarlo
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url if url is not None else url_del_modelo()
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(sistema)
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": contenido}
+                              for rol, contenido in M if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]
