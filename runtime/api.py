@@ -16,6 +16,8 @@ y deja en tu espacio de nombres:
   .contenido son los bloques que llegaron; .uso, lo que gastó.
 - url_del_modelo(): la dirección del modelo del curso, el que corre en esta página. Fuera de
   la página no hay: lanza ErrorDelServidor y dice que pases url=.
+- servidor_propio(): la dirección del servidor que escribiste y confirmaste en la página
+  (…/v1/messages), o None si no hay ninguna.
 
 Traducir M a una petición, y la respuesta a bloques, es lo que escribes tú en la lección.
 """
@@ -123,11 +125,27 @@ def _urllib_en_la_pagina():
 
 
 def url_del_modelo():
-    """La dirección del modelo del curso, el servidor que responde en esta misma página."""
+    """La dirección del modelo del curso, el servidor que responde en esta misma página.
+
+    Donde aún no puede responder (fuera de la página, o en una página que el service worker del
+    curso todavía no controla), lanza ErrorDelServidor con una frase que dice qué hacer."""
     try:
         import trabajador
     except ImportError:
         raise ErrorDelServidor(
             None, "fuera de la página no hay modelo del curso: pasa url=… con la dirección "
                   "de un servidor que hable el protocolo de mensajes") from None
-    return trabajador.url_del_modelo()
+    try:
+        return trabajador.url_del_modelo()
+    except RuntimeError as error:
+        raise ErrorDelServidor(None, str(error)) from None
+
+
+def servidor_propio():
+    """La dirección (…/v1/messages) del servidor que escribiste y confirmaste en la página, o
+    None si no has confirmado ninguno (o fuera de la página)."""
+    try:
+        import trabajador
+    except ImportError:
+        return None
+    return trabajador.servidor_propio()

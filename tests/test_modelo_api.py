@@ -297,6 +297,24 @@ def test_url_del_modelo_fuera_y_dentro_de_la_pagina(monkeypatch):
     monkeypatch.setitem(sys.modules, "trabajador", trabajador)
     assert ns["url_del_modelo"]() == "https://sitio/curso/modelo/v1/messages"
 
+    def sin_servicio():
+        raise RuntimeError("el service worker del curso aún no controla esta página: recárgala")
+
+    trabajador.url_del_modelo = sin_servicio
+    with pytest.raises(ns["ErrorDelServidor"]) as info:
+        ns["url_del_modelo"]()
+    assert (info.value.estado, info.value.motivo) == (None, "el service worker del curso aún no "
+                                                            "controla esta página: recárgala")
+
+
+def test_servidor_propio_fuera_y_dentro_de_la_pagina(monkeypatch):
+    ns = espacio("api")
+    assert ns["servidor_propio"]() is None
+    trabajador = types.ModuleType("trabajador")
+    trabajador.servidor_propio = lambda: "http://localhost:11434/v1/messages"
+    monkeypatch.setitem(sys.modules, "trabajador", trabajador)
+    assert ns["servidor_propio"]() == "http://localhost:11434/v1/messages"
+
 
 def test_los_errores_se_copian_y_se_dicen_en_castellano():
     ns = espacio("api")

@@ -32,7 +32,7 @@ CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
                        "RESPUESTAS_SIN_CONTENIDO", "OBSERVACIONES_SIN_CONTENIDO", "guion_sin_contenido"}
 
 #: api.py: talking to a real model over HTTP (its two modules, json and sys, aside).
-CONTRATO_API = {"ErrorDelServidor", "RespuestaCortada", "enviar", "url_del_modelo"}
+CONTRATO_API = {"ErrorDelServidor", "RespuestaCortada", "enviar", "url_del_modelo", "servidor_propio"}
 
 
 def cargar(*nombres, ns=None):
