@@ -31,8 +31,15 @@ export function motorDelModelo() {
   return unico;
 }
 
-/** Why this browser cannot run the model (one sentence), or null. */
+let impedimentoVisto;
+
+/** Why this browser cannot run the model (one sentence), or null; tried once per page. */
 export function impedimento() {
+  if (impedimentoVisto === undefined) impedimentoVisto = probarLaMaquina();
+  return impedimentoVisto;
+}
+
+function probarLaMaquina() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.Memory !== "function") return MODELO.sinWasm;
   let memoria64 = false;
   try {
