@@ -79,6 +79,7 @@ class BucleModelo extends HTMLElement {
     } catch (error) {
       if (error?.name === "AbortError") this.cancelado = true;
       // any other error is the engine's state ("error"), shown by pintar()
+      this.guardado = await this.motor.enCache();
     } finally {
       this.control = null;
       this.pintar();

@@ -356,6 +356,8 @@ export const MODELO = {
     "recientes (JSPI y memoria de 64 bits). Funciona en versiones recientes de Chrome, Edge o Chromium.",
   sinMemoria: "Este dispositivo no tiene memoria libre suficiente para el modelo (necesita unos " +
     "300 MB); cierra otras pestañas o prueba en un ordenador.",
+  csp: "la política de seguridad de este sitio (Content-Security-Policy) no deja arrancar su " +
+    "worker: necesita permitir blob: en worker-src y en connect-src",
   noDescargado: "el modelo del curso no está descargado: pulsa «Descargar el modelo» en la lección",
   sinDatos: "esta página no tiene el modelo del curso",
 };

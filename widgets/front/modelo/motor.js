@@ -155,7 +155,7 @@ class Motor extends EventTarget {
     try {
       await this.iniciar(blobs);
     } catch (error) {
-      await this.wllama?.exit().catch(() => {});
+      this.wllama?.exit().catch(() => {}); // not awaited: a worker that never started never answers
       this.wllama = null;
       this.cambiar("error", MODELO.fallo(error.message));
       throw error;
@@ -235,7 +235,24 @@ class Motor extends EventTarget {
                                                      allowOffline: true });
     this.wllama.setCompat(null); // no CDN: every file comes from this site
     const hilos = globalThis.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
-    await this.wllama.loadModel([modelo], { n_ctx: N_CTX, n_threads: hilos, n_gpu_layers: 0 });
+    // wllama starts its worker and its wasm from blob: URLs; a Content-Security-Policy that
+    // refuses them leaves wllama waiting for ever: say why instead.
+    let alNegar;
+    const negado = new Promise((_, rechazar) => {
+      alNegar = (evento) => {
+        if (String(evento.blockedURI).startsWith("blob")) rechazar(new Error(MODELO.csp));
+      };
+      globalThis.addEventListener?.("securitypolicyviolation", alNegar);
+    });
+    try {
+      await Promise.race([
+        negado,
+        this.wllama.loadModel([modelo], { n_ctx: N_CTX, n_threads: hilos, n_gpu_layers: 0 }),
+      ]);
+    } finally {
+      globalThis.removeEventListener?.("securitypolicyviolation", alNegar);
+      URL.revokeObjectURL(urlWasm);
+    }
   }
 
   /** One chat completion (one at a time). Loads the model first when it is kept but not
