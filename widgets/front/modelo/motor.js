@@ -39,20 +39,21 @@ export function impedimento() {
   return impedimentoVisto;
 }
 
-function probarLaMaquina() {
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.Memory !== "function") return MODELO.sinWasm;
+/** What `impedimento` tries, on a given WebAssembly and navigator (for the tests). */
+export function probarLaMaquina(wasm = globalThis.WebAssembly, nav = globalThis.navigator) {
+  if (!wasm || typeof wasm.Memory !== "function") return MODELO.sinWasm;
   let memoria64 = false;
   try {
-    new WebAssembly.Memory({ address: "i64", initial: 1n });
+    new wasm.Memory({ address: "i64", initial: 1n });
     memoria64 = true;
   } catch {
     memoria64 = false;
   }
-  if (!WebAssembly.Suspending || !memoria64) return MODELO.sinFunciones;
-  if (navigator.deviceMemory && navigator.deviceMemory < 1) return MODELO.sinMemoria;
+  if (!wasm.Suspending || !memoria64) return MODELO.sinFunciones;
+  if (nav?.deviceMemory && nav.deviceMemory < 1) return MODELO.sinMemoria;
   try {
     // ≈ 256 MB more than the first page, as the model needs: refused where memory is short.
-    new WebAssembly.Memory({ initial: 1, maximum: 4097 }).grow(4096);
+    new wasm.Memory({ initial: 1, maximum: 4097 }).grow(4096);
   } catch {
     return MODELO.sinMemoria;
   }
@@ -76,9 +77,10 @@ async function sha256(blob) {
   return [...new Uint8Array(suma)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-class Motor extends EventTarget {
+export class Motor extends EventTarget {
   constructor() {
     super();
+    this.probar = impedimento; // what this machine lacks (replaced in the tests)
     this.estado = "sin-descargar";
     this.error = null;
     this.datos = null;
@@ -133,7 +135,7 @@ class Motor extends EventTarget {
   }
 
   async hacerCarga(alProgreso, senal) {
-    const motivo = impedimento();
+    const motivo = this.probar();
     if (motivo) {
       this.cambiar("error", motivo);
       throw new Error(motivo);
