@@ -16,17 +16,20 @@ uses it makes the build publish the model (:mod:`widgets.modelo_local`). The nod
       paragraph       ← what reads without JavaScript
 
 ``archivo`` is relative to ``_static/bucle/``; the page checks each file's SHA-256 against the
-one written here before it keeps or runs it.
+one written here before it keeps or runs it. The data is written again each time the page is
+(``doctree-resolved``), so that a page read by an earlier build names the files this build
+publishes (another ``wllama.wasm`` after ``npm ci``).
 """
 
 from __future__ import annotations
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
 from .directiva import Directiva, Invalida
 from .modelo_local import ErrorDelModelo, datos_del_modelo, setup_modelo_local
-from .nodos import nuevo_widget
+from .nodos import nuevo_widget, widget
 from .paginas import datos_por_pagina, de_las_paginas
 
 
@@ -46,7 +49,17 @@ class Modelo(Directiva):
         return [nodo]
 
 
+def _al_dia(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    for nodo in doctree.findall(widget):
+        if nodo["tipo"] == "modelo":
+            try:
+                nodo["datos"] = datos_del_modelo(app)
+            except ErrorDelModelo as error:
+                raise ExtensionError(f"{docname}: el modelo del curso: {error}") from None
+
+
 def setup_modelo(app: Sphinx) -> None:
     app.add_directive("modelo", Modelo)
+    app.connect("doctree-resolved", _al_dia)
     datos_por_pagina(app, "bucle_modelo_paginas")
     setup_modelo_local(app)
