@@ -22,6 +22,13 @@ setting                       default                   what it is
                                                         (``workbox-build``, for the service worker)
 ``bucle_sin_conexion``        ``True``                  publish the service worker and the web app
                                                         manifest (:mod:`widgets.sin_conexion`)
+``bucle_modelo``              ``False``                 publish the in-page model even where no page
+                                                        uses the ``modelo`` directive
+                                                        (:mod:`widgets.modelo_local`)
+``bucle_modelo_cache``        ``"_build/modelo"``       where the build keeps the model's wheel and
+                                                        its checked GGUF
+``bucle_modelo_fijado``       ``None``: the extension's the pinned wheel and GGUF (format of
+                              ``modelo-fijado.txt``     ``widgets/modelo-fijado.txt``)
 ============================  ========================  =============================================
 """
 
@@ -41,6 +48,9 @@ AJUSTES = {
     "bucle_pyodide_dir": ("node_modules/pyodide", "", (str,)),
     "bucle_node_modules": ("node_modules", "", (str,)),
     "bucle_sin_conexion": (True, "html", (bool,)),
+    "bucle_modelo": (False, "html", (bool,)),
+    "bucle_modelo_cache": ("_build/modelo", "", (str,)),
+    "bucle_modelo_fijado": (None, "env", (str, type(None))),
 }
 
 

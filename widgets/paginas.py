@@ -31,12 +31,13 @@ def setup_paginas(app: Sphinx) -> None:
     from .celda import setup_celda
     from .desafio import setup_desafio
     from .lectura import setup_lectura
+    from .modelo import setup_modelo
     from .pregunta import setup_pregunta
     from .progreso import setup_progreso
     from .traza import setup_traza
 
     for setup_componente in (setup_celda, setup_traza, setup_pregunta, setup_desafio, setup_progreso,
-                             setup_lectura):
+                             setup_lectura, setup_modelo):
         setup_componente(app)
     app.connect("html-page-context", add_page_assets)
 

@@ -21,6 +21,8 @@ AJUSTES_DEL_REPO = {
     "bucle_referencia": "bucle-con-tope",
     # widgets.jupyterlite's wheel cache, shared with the course's build
     "bucle_jupyterlite_ruedas": str(RAIZ / "_build" / "ruedas-pyodide"),
+    # widgets.modelo_local's cache (the model's wheel and GGUF), shared with the course's build
+    "bucle_modelo_cache": str(RAIZ / "_build" / "modelo"),
 }
 
 

@@ -8,6 +8,10 @@
 // rules into a <style> element when the root is a document (inline CSS, blocked by that policy)
 // and into a constructed stylesheet (CSSOM, allowed) only in shadow roots. It is told to use the
 // constructed stylesheet everywhere, which every current browser supports.
+//
+// Another, for a site that never leaves its origin: wllama (the in-page model's llama.cpp) points
+// its fallback build ("compat", for browsers without JSPI) at a CDN. The page turns it off
+// (modelo/motor.js: setCompat(null)); the bundle does not even carry those addresses.
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -35,6 +39,22 @@ const estilosSinElementoStyle = {
   },
 };
 
+const CDN_DE_WLLAMA = /var WasmCompatFromCDN = \{[^}]*cdn\.jsdelivr\.net[^}]*\};/;
+
+const wllamaSinCdn = {
+  name: "wllama-sin-cdn",
+  setup(build) {
+    build.onLoad({ filter: /@wllama[\\/]wllama[\\/]esm[\\/]index\.js$/ }, async ({ path }) => {
+      const codigo = await readFile(path, "utf8");
+      if (!CDN_DE_WLLAMA.test(codigo)) {
+        throw new Error(`${path} changed: review the CDN patch in empaquetar.mjs`);
+      }
+      return { contents: codigo.replace(CDN_DE_WLLAMA, 'var WasmCompatFromCDN = { worker: "", wasm: "" };'),
+               loader: "js" };
+    });
+  },
+};
+
 const salida = process.argv[2] ?? join(aqui, "..", "static");
 
 await esbuild.build({
@@ -49,7 +69,7 @@ await esbuild.build({
   entryNames: "[name]",
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
-  plugins: [estilosSinElementoStyle],
+  plugins: [estilosSinElementoStyle, wllamaSinCdn],
 });
 
 await esbuild.build({

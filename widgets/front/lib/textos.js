@@ -325,3 +325,39 @@ export const SIN_CONEXION = {
   lite: "Ahora no hay conexión, y JupyterLite la necesita: sus cuadernos no se guardan para " +
     "usarlos sin ella. Las celdas y los desafíos de esta lección sí funcionan sin conexión.",
 };
+
+/** The course's in-page model (modelo.js, modelo/motor.js): the reader's choice to download it,
+ *  its progress, and why it cannot run here. */
+export const MODELO = {
+  descargar: (bytes) => `Descargar el modelo (${megas(bytes)})`,
+  cargarDescargado: "Cargar el modelo (ya descargado)",
+  cancelar: "Cancelar",
+  reintentar: "Reintentar",
+  queEs: (nombre, licencia) => `Es ${nombre}, un modelo de lenguaje pequeño (licencia ${licencia}) ` +
+    "que se ejecuta en este navegador: se descarga de este sitio y nada de lo que le pidas sale de " +
+    "él. Después queda guardado en el navegador para la próxima vez.",
+  barra: "Descarga del modelo",
+  cifras: (bytes, total) => `${Math.round(bytes / 1e6).toLocaleString("es-ES")} de ${megas(total)}`,
+  sinDescargar: "Modelo sin descargar.",
+  yaDescargado: "El modelo ya está descargado en este navegador: se carga cuando una celda lo " +
+    "necesite, o ahora con el botón.",
+  descargando: "Descargando el modelo…",
+  comprobando: "Comprobando el archivo descargado…",
+  cargando: "Cargando el modelo en la memoria…",
+  listo: "Modelo listo",
+  cancelada: "Descarga cancelada: el modelo sigue sin descargar.",
+  fallo: (motivo) => `No se pudo preparar el modelo: ${motivo}.`,
+  http: (archivo, estado) => `el sitio no entregó ${archivo} (HTTP ${estado})`,
+  red: (archivo) => `no se pudo descargar ${archivo}; puede ser la conexión`,
+  distinto: (archivo) => `${archivo} no es el archivo que publicó el curso (su SHA-256 no coincide); ` +
+    "no se ha guardado",
+  sinWasm: "Este navegador no ejecuta WebAssembly, y el modelo lo necesita.",
+  sinFunciones: "Este navegador no puede ejecutar el modelo: le faltan funciones de WebAssembly " +
+    "recientes (JSPI y memoria de 64 bits). Funciona en versiones recientes de Chrome, Edge o Chromium.",
+  sinMemoria: "Este dispositivo no tiene memoria libre suficiente para el modelo (necesita unos " +
+    "300 MB); cierra otras pestañas o prueba en un ordenador.",
+  csp: "la política de seguridad de este sitio (Content-Security-Policy) no deja arrancar su " +
+    "worker: necesita permitir blob: en worker-src y en connect-src",
+  noDescargado: "el modelo del curso no está descargado: pulsa «Descargar el modelo» en la lección",
+  sinDatos: "esta página no tiene el modelo del curso",
+};

