@@ -30,6 +30,7 @@ def setup_paginas(app: Sphinx) -> None:
     setup_nodos(app)
     from .celda import setup_celda
     from .desafio import setup_desafio
+    from .grabacion import setup_grabacion
     from .lectura import setup_lectura
     from .modelo import setup_modelo
     from .pregunta import setup_pregunta
@@ -37,7 +38,7 @@ def setup_paginas(app: Sphinx) -> None:
     from .traza import setup_traza
 
     for setup_componente in (setup_celda, setup_traza, setup_pregunta, setup_desafio, setup_progreso,
-                             setup_lectura, setup_modelo):
+                             setup_lectura, setup_modelo, setup_grabacion):
         setup_componente(app)
     app.connect("html-page-context", add_page_assets)
 

@@ -7,7 +7,8 @@
 //   await motor.enCache()        // both files already kept in this browser?
 //   await motor.cargar({ alProgreso({ bytes, total }), senal })
 //   await motor.generar({ mensajes, esquema, max_tokens, senal })
-//     → { texto, fin: "stop" | "length", tokensEntrada, tokensSalida, tokensReusados }
+//     → { texto, fin: "stop" | "length", tokensEntrada (processed anew), tokensSalida,
+//         tokensReusados (the previous prompt's, reused), tiempos }
 //   motor.addEventListener("cambio", …)   // every change of estado
 //
 // cargar() fetches the GGUF and wllama's wasm from the site (never elsewhere: wllama's CDN
@@ -279,12 +280,16 @@ export class Motor extends EventTarget {
     }
     const r = await this.wllama.createChatCompletion(peticion);
     const eleccion = r.choices?.[0] ?? {};
+    // As the messages protocol counts them: input_tokens are the prompt's tokens the model
+    // processed anew; those it reused from the previous prompt are counted apart.
+    const total = r.usage?.prompt_tokens ?? 0;
+    const reusados = r.timings?.cache_n ?? r.usage?.prompt_tokens_details?.cached_tokens ?? 0;
     return {
       texto: eleccion.message?.content ?? "",
       fin: eleccion.finish_reason === "length" ? "length" : "stop",
-      tokensEntrada: r.usage?.prompt_tokens ?? 0,
+      tokensEntrada: r.timings?.prompt_n ?? Math.max(0, total - reusados),
       tokensSalida: r.usage?.completion_tokens ?? 0,
-      tokensReusados: r.timings?.cache_n ?? r.usage?.prompt_tokens_details?.cached_tokens ?? 0,
+      tokensReusados: reusados,
       tiempos: r.timings ?? null,
     };
   }
