@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const {
-  MODELO, bloquesDeSalida, errorDelProtocolo, esquemaDeSalida, idsDelServidor, mensajesParaElModelo, responder, validar,
+  MODELO, bloquesDeSalida, errorDelProtocolo, esquemaDeSalida, gramaticaDeSalida, idsDelServidor, mensajesParaElModelo,
+  responder, validar,
 } = await import("../../widgets/front/modelo/protocolo.js");
 
 // The course's four tools, as runtime/entorno.py defines HERRAMIENTAS.
@@ -461,6 +462,7 @@ test("a whole response: the protocol's fields, the usage from the model's token 
   assert.deepEqual(llamadas[0], {
     mensajes: mensajesParaElModelo(TURNO_2),
     esquema: esquemaDeSalida(HERRAMIENTAS),
+    gramatica: gramaticaDeSalida(esquemaDeSalida(HERRAMIENTAS)),
     max_tokens: 64,
     senal,
   });
@@ -529,4 +531,115 @@ test("usage: missing counts are 0, never undefined", async () => {
   const { generar } = modeloFalso({ texto: '{"type":"text","text":"a"}', fin: "stop" });
   const r = await responder(TURNO_1, generar);
   assert.deepEqual(r.cuerpo.usage, { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0 });
+});
+
+// ------------------------------------------------- the compact grammar (GBNF)
+
+/** A GBNF grammar without recursion (what gramaticaDeSalida writes) as one anchored RegExp. */
+function comoRegExp(gbnf) {
+  const reglas = {};
+  for (const linea of gbnf.trim().split("\n")) {
+    const [nombre, cuerpo] = linea.split(" ::= ");
+    reglas[nombre] = cuerpo;
+  }
+  const traducir = (cuerpo) => {
+    let salida = "";
+    let i = 0;
+    while (i < cuerpo.length) {
+      const c = cuerpo[i];
+      if (c === " ") {
+        i++;
+      } else if (c === '"') {
+        let j = i + 1;
+        let texto = "";
+        while (cuerpo[j] !== '"') {
+          if (cuerpo[j] === "\\") j++;
+          texto += cuerpo[j++];
+        }
+        salida += texto.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        i = j + 1;
+      } else if (c === "[") {
+        let j = i + 1;
+        while (cuerpo[j] !== "]") j += cuerpo[j] === "\\" ? 2 : 1;
+        salida += cuerpo.slice(i, j + 1);
+        i = j + 1;
+      } else if ("()|*+?".includes(c)) {
+        salida += c === "(" ? "(?:" : c;
+        i++;
+      } else if (c === "{") {
+        const j = cuerpo.indexOf("}", i);
+        salida += cuerpo.slice(i, j + 1);
+        i = j + 1;
+      } else {
+        const [nombre] = cuerpo.slice(i).match(/^[a-z-]+/);
+        salida += `(?:${traducir(reglas[nombre])})`;
+        i += nombre.length;
+      }
+    }
+    return salida;
+  };
+  return new RegExp(`^(?:${traducir(reglas.root)})$`, "u");
+}
+
+test("the compact grammar admits each answer's compact JSON, and nothing else", () => {
+  const gramatica = gramaticaDeSalida(esquemaDeSalida(HERRAMIENTAS));
+  assert.ok(gramatica.startsWith("root ::= "));
+  const admite = comoRegExp(gramatica);
+  const bien = [
+    { type: "text", text: "Tienes pan, leche y patatas." },
+    { type: "text", text: 'con "comillas", \\ y\nsaltos' },
+    { type: "tool_use", name: "listar", input: { carpeta: "" } },
+    { type: "tool_use", name: "leer", input: { ruta: "recetas/tortilla.txt" } },
+    { type: "tool_use", name: "escribir", input: { ruta: "lista.txt", contenido: "pan, huevos" } },
+    { type: "tool_use", name: "buscar", input: { patron: "huevos" } },
+  ];
+  for (const salida of bien) assert.match(JSON.stringify(salida), admite, JSON.stringify(salida));
+  const mal = [
+    JSON.stringify(bien[2], null, 2), // the spaces and line breaks of a pretty JSON
+    '{"type": "text", "text": "hola"}',
+    JSON.stringify({ type: "tool_use", name: "borrar", input: { ruta: "lista.txt" } }),
+    JSON.stringify({ type: "tool_use", name: "leer", input: { fichero: "lista.txt" } }),
+    JSON.stringify({ type: "tool_use", name: "leer", input: { ruta: "lista.txt", mas: "x" } }),
+    JSON.stringify({ type: "tool_use", name: "escribir", input: { ruta: "lista.txt" } }),
+    JSON.stringify({ text: "hola", type: "text" }), // keys in another order
+    JSON.stringify({ type: "text", text: "hola" }) + " ",
+    '{"type":"text","text":"un salto\nsin escapar"}'.replace("\\n", "\n"),
+  ];
+  for (const salida of mal) assert.doesNotMatch(salida, admite, salida);
+});
+
+test("the compact grammar covers integers, numbers, booleans, enums and nested objects", () => {
+  const herramienta = {
+    name: "medir",
+    description: "",
+    input_schema: esquema({
+      veces: { type: "integer" }, escala: { type: "number" }, exacto: { type: "boolean" },
+      unidad: { enum: ["g", "kg"] }, donde: esquema({ fila: { type: "integer" } }),
+    }),
+  };
+  const admite = comoRegExp(gramaticaDeSalida(esquemaDeSalida([herramienta], { type: "any" })));
+  const llamada = (input) => JSON.stringify({ type: "tool_use", name: "medir", input });
+  assert.match(llamada({ veces: 3, escala: -1.5e3, exacto: true, unidad: "kg", donde: { fila: 0 } }), admite);
+  assert.doesNotMatch(llamada({ veces: 3.5, escala: 1, exacto: true, unidad: "kg", donde: { fila: 0 } }), admite);
+  assert.doesNotMatch(llamada({ veces: 3, escala: 1, exacto: "sí", unidad: "kg", donde: { fila: 0 } }), admite);
+  assert.doesNotMatch(llamada({ veces: 3, escala: 1, exacto: true, unidad: "t", donde: { fila: 0 } }), admite);
+});
+
+test("a schema the compact grammar does not cover gives null: the schema itself is used", () => {
+  const opcional = { type: "object", properties: { ruta: { type: "string" } }, required: [] };
+  const lista = esquema({ rutas: { type: "array", items: { type: "string" } } });
+  for (const input_schema of [opcional, lista]) {
+    assert.equal(gramaticaDeSalida(esquemaDeSalida([{ name: "h", description: "", input_schema }])), null);
+  }
+});
+
+test("responder gives the model the schema and, where it covers it, the compact grammar", async () => {
+  let recibido;
+  const generar = async (pedido) => {
+    recibido = pedido;
+    return { texto: '{"type":"text","text":"hola"}', fin: "stop", tokensEntrada: 1, tokensSalida: 1, tokensReusados: 0 };
+  };
+  await responder({ model: MODELO, max_tokens: 8, messages: [{ role: "user", content: "hola" }], tools: HERRAMIENTAS }, generar);
+  assert.deepEqual(recibido.esquema, esquemaDeSalida(HERRAMIENTAS));
+  assert.equal(recibido.gramatica, gramaticaDeSalida(esquemaDeSalida(HERRAMIENTAS)));
 });

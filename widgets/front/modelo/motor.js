@@ -6,7 +6,7 @@
 //   motor.estado                 // "sin-descargar" | "descargando" | "cargando" | "listo" | "error"
 //   await motor.enCache()        // both files already kept in this browser?
 //   await motor.cargar({ alProgreso({ bytes, total }), senal })
-//   await motor.generar({ mensajes, esquema, max_tokens, senal })
+//   await motor.generar({ mensajes, esquema, gramatica, max_tokens, senal })
 //     → { texto, fin: "stop" | "length", tokensEntrada (processed anew), tokensSalida,
 //         tokensReusados (the previous prompt's, reused), tiempos }
 //   motor.addEventListener("cambio", …)   // every change of estado
@@ -260,13 +260,13 @@ export class Motor extends EventTarget {
 
   /** One chat completion (one at a time). Loads the model first when it is kept but not
    *  loaded; without it downloaded, rejects with a sentence saying so. */
-  generar({ mensajes, esquema, max_tokens, senal } = {}) {
-    const turno = this.cola.then(() => this.hacerGeneracion({ mensajes, esquema, max_tokens, senal }));
+  generar({ mensajes, esquema, gramatica, max_tokens, senal } = {}) {
+    const turno = this.cola.then(() => this.hacerGeneracion({ mensajes, esquema, gramatica, max_tokens, senal }));
     this.cola = turno.catch(() => {});
     return turno;
   }
 
-  async hacerGeneracion({ mensajes, esquema, max_tokens, senal }) {
+  async hacerGeneracion({ mensajes, esquema, gramatica, max_tokens, senal }) {
     if (this.estado !== "listo") {
       if (this.cargando) await this.cargando;
       else if (await this.enCache()) await this.cargar({ senal });
@@ -275,7 +275,10 @@ export class Motor extends EventTarget {
     if (senal?.aborted) throw abortada();
     const peticion = { messages: mensajes, max_tokens, temperature: 0, cache_prompt: true,
                        abortSignal: senal };
-    if (esquema) {
+    // A grammar (GBNF, protocolo.js's gramaticaDeSalida) when there is one, else the schema.
+    if (gramatica) {
+      peticion.grammar = gramatica;
+    } else if (esquema) {
       peticion.response_format = { type: "json_schema", json_schema: { name: "respuesta", schema: esquema } };
     }
     const r = await this.wllama.createChatCompletion(peticion);

@@ -277,6 +277,75 @@ function entradaCerrada(esquema) {
   return copia;
 }
 
+// ------------------------------------------------------ la gramática de la salida
+
+/**
+ * The output schema compiled to a llama.cpp grammar (GBNF) that admits exactly the compact JSON
+ * of each alternative: no whitespace anywhere, keys in order. llama.cpp's own conversion of a
+ * JSON schema lets the model put spaces and line breaks between every token, and a model this
+ * small spends its tokens there (seen: `{\n    "type"\n\n:`): the compact grammar makes each
+ * answer shorter, so faster, and reads as the prompt's examples do. It covers what the course's
+ * tools use (objects whose keys are all required, `const`, `enum`, strings, numbers, integers,
+ * booleans, nested objects); for anything else it returns null, and the schema is used as it is.
+ */
+export function gramaticaDeSalida(esquema) {
+  const reglas = [];
+  const raiz = alternativasDe(esquema).map((alternativa) => valorEnGramatica(alternativa));
+  if (raiz.some((r) => r === null)) return null;
+  reglas.push(`root ::= ${raiz.join(" | ")}`);
+  reglas.push(`cadena ::= "\\"" caracter* "\\""`);
+  reglas.push(`caracter ::= [^"\\\\\\x7F\\x00-\\x1F] | "\\\\" (["\\\\/bfnrt] | "u" [0-9a-fA-F]{4})`);
+  reglas.push(`entero ::= "-"? ("0" | [1-9] [0-9]{0,15})`);
+  reglas.push(`numero ::= entero ("." [0-9]+)? ([eE] [-+]? [0-9]+)?`);
+  return reglas.join("\n") + "\n";
+}
+
+const alternativasDe = (esquema) => (Array.isArray(esquema?.anyOf) ? esquema.anyOf : [esquema]);
+
+/** A GBNF literal for `texto` (its quotes and backslashes escaped). */
+const literal = (texto) => `"${texto.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+/** The grammar of one value of `esquema`, or null where it is not covered. */
+function valorEnGramatica(esquema) {
+  if (!esObjeto(esquema)) return null;
+  if ("const" in esquema) return literal(JSON.stringify(esquema.const));
+  if (Array.isArray(esquema.enum)) {
+    return esquema.enum.length ? `(${esquema.enum.map((v) => literal(JSON.stringify(v))).join(" | ")})` : null;
+  }
+  if (Array.isArray(esquema.anyOf)) {
+    const partes = esquema.anyOf.map(valorEnGramatica);
+    return partes.includes(null) ? null : `(${partes.join(" | ")})`;
+  }
+  switch (esquema.type) {
+    case "string":
+      return "cadena";
+    case "integer":
+      return "entero";
+    case "number":
+      return "numero";
+    case "boolean":
+      return '("true" | "false")';
+    case "object":
+      return objetoEnGramatica(esquema);
+    default:
+      return null;
+  }
+}
+
+function objetoEnGramatica(esquema) {
+  const propiedades = Object.entries(esquema.properties ?? {});
+  const requeridas = esquema.required ?? [];
+  if (propiedades.some(([nombre]) => !requeridas.includes(nombre))) return null;
+  if (esquema.additionalProperties !== false && propiedades.length === 0) return null;
+  const partes = [];
+  for (const [i, [nombre, sub]] of propiedades.entries()) {
+    const valor = valorEnGramatica(sub);
+    if (valor === null) return null;
+    partes.push(`${literal((i ? "," : "{") + JSON.stringify(nombre) + ":")} ${valor}`);
+  }
+  return partes.length ? `${partes.join(" ")} "}"` : literal("{}");
+}
+
 // --------------------------------------------------- mensajes para el modelo
 
 const TIPOS = {
@@ -471,11 +540,13 @@ export async function responder(
 ) {
   const rechazo = validar(peticion, modelo);
   if (rechazo) return rechazo;
+  const esquema = esquemaDeSalida(peticion.tools, peticion.tool_choice);
   let salida;
   try {
     salida = await generar({
       mensajes: mensajesParaElModelo(peticion),
-      esquema: esquemaDeSalida(peticion.tools, peticion.tool_choice),
+      esquema,
+      gramatica: gramaticaDeSalida(esquema),
       max_tokens: peticion.max_tokens,
       senal,
     });
