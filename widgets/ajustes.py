@@ -22,6 +22,8 @@ setting                       default                   what it is
                                                         (``workbox-build``, for the service worker)
 ``bucle_sin_conexion``        ``True``                  publish the service worker and the web app
                                                         manifest (:mod:`widgets.sin_conexion`)
+``bucle_ruedas_dir``          ``"_build/ruedas-pyodide"``  the cache of the pinned wheels the cells
+                                                        may import (``widgets/ruedas-pagina.txt``)
 ============================  ========================  =============================================
 """
 
@@ -41,6 +43,7 @@ AJUSTES = {
     "bucle_pyodide_dir": ("node_modules/pyodide", "", (str,)),
     "bucle_node_modules": ("node_modules", "", (str,)),
     "bucle_sin_conexion": (True, "html", (bool,)),
+    "bucle_ruedas_dir": ("_build/ruedas-pyodide", "", (str,)),
 }
 
 

@@ -21,6 +21,8 @@ AJUSTES_DEL_REPO = {
     "bucle_referencia": "bucle-con-tope",
     # widgets.jupyterlite's wheel cache, shared with the course's build
     "bucle_jupyterlite_ruedas": str(RAIZ / "_build" / "ruedas-pyodide"),
+    # the page's own wheels (pyodide-http), in the same cache
+    "bucle_ruedas_dir": str(RAIZ / "_build" / "ruedas-pyodide"),
 }
 
 
