@@ -48,6 +48,13 @@ def controlada(page):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ESPERA)
 
 
+def test_the_site_publishes_the_pinned_pyodide_http_wheel(modelo_html):
+    from widgets.ruedas_pyodide import DE_LA_PAGINA, fijadas, sha256
+
+    rueda = modelo_html / "_static" / "bucle" / "ruedas" / "pyodide_http-0.2.2-py3-none-any.whl"
+    assert fijadas(DE_LA_PAGINA) == {sha256(rueda): "pyodide-http==0.2.2"}
+
+
 def test_a_cell_posts_to_the_course_model_through_the_service_worker(modelo_html, servidor, con_servicio):
     posts = []
     con_servicio.on("request", lambda r: posts.append(r) if r.method == "POST" else None)

@@ -150,7 +150,10 @@ RUEDAS = {
 class _RuedasDelSitio:
     """Installs a wheel of :data:`RUEDAS` the first time its module is imported: its bytes are
     read from the site (synchronously, in the worker), checked against the pinned sha256 and
-    unpacked into site-packages; then the ordinary import finds it."""
+    unpacked into site-packages (``destino``: None is site-packages); then the ordinary import
+    finds it."""
+
+    destino = None
 
     @classmethod
     def find_spec(cls, nombre, ruta=None, objetivo=None):
@@ -160,19 +163,19 @@ class _RuedasDelSitio:
             cls.instalar(nombre)
         return importlib.machinery.PathFinder.find_spec(nombre)
 
-    @staticmethod
-    def instalar(nombre):
+    @classmethod
+    def instalar(cls, nombre):
         archivo, suma = RUEDAS[nombre]
-        sitio = _sitio()
         try:
             from _bucle_pagina import leer
         except ImportError:
             return  # outside the browser: the ordinary ModuleNotFoundError
+        sitio = _sitio()
         datos = bytes(leer(urljoin(sitio["ruedas"], archivo)).to_bytes())
         if hashlib.sha256(datos).hexdigest() != suma:
             raise ImportError(f"{archivo}, tal como lo sirve el sitio, no es el fijado (su sha256 no coincide)")
         with zipfile.ZipFile(io.BytesIO(datos)) as rueda:
-            rueda.extractall(sysconfig.get_path("purelib"))
+            rueda.extractall(cls.destino or sysconfig.get_path("purelib"))
         importlib.invalidate_caches()
 
 

@@ -20,6 +20,8 @@ export function direccionPropia(texto, origenDelSitio = null) {
   if (!limpio) throw new Error(MODELO.vacia);
   let url;
   try {
+    // ("localhost:11434" parses, as the scheme «localhost:»: it is not a whole address either)
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(limpio)) throw new TypeError();
     url = new URL(limpio);
   } catch {
     throw new Error(MODELO.invalida(limpio));
