@@ -59,6 +59,9 @@ def test_a_cell_posts_to_the_course_model_through_the_service_worker(modelo_html
     posts = []
     con_servicio.on("request", lambda r: posts.append(r) if r.method == "POST" else None)
     base = servidor(modelo_html)
+    # No memory snapshot: its throwaway worker's downloads would be cut when the service worker
+    # is stopped below, which a browser never does to a busy one.
+    con_servicio.add_init_script("try { localStorage.setItem('bucle:sin-instantanea', '1') } catch {}")
     sin = con_servicio.new_page()
     sin.goto(base + "index.html")
     controlada(sin)
@@ -83,11 +86,21 @@ def test_a_cell_posts_to_the_course_model_through_the_service_worker(modelo_html
     respuesta = mensajes[-1].response()
     assert respuesta.status == 200 and respuesta.from_service_worker
     assert respuesta.headers["content-type"] == "application/json"
-    assert sirve.evaluate("window.atendidas.length") == 1
-
-    # On the serving page itself; then Detener while Python waits for the model.
+    # On the serving page itself.
     Celda(sirve, 2).correr()
     expect(Celda(sirve, 2).texto).to_have_text("200 [{'type': 'text', 'text': 'eco: hola'}]\n")
+    assert sirve.evaluate("[window.atendidas.length, window.preguntada]") == [2, 0]
+
+    # The browser stops an idle service worker (both Pythons have started: nothing is being
+    # downloaded through it), which forgets who serves: it asks the pages.
+    cdp = con_servicio.new_cdp_session(sirve)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    llamada.correr()
+    expect(llamada.texto).to_have_text("200 [{'type': 'text', 'text': 'eco: hola'}]\n")
+    assert sirve.evaluate("[window.atendidas.length, window.preguntada]") == [3, 1]
+
+    # Detener while Python waits for the model.
     lenta = Celda(sirve, 4)
     lenta.ejecutar()
     sirve.wait_for_function("window.atendidas.some(p => p.model === 'lento')", timeout=ESPERA)
@@ -102,16 +115,6 @@ def test_a_cell_posts_to_the_course_model_through_the_service_worker(modelo_html
     # The same Python goes on.
     Celda(sirve, 2).correr()
     expect(Celda(sirve, 2).texto).to_have_text("200 [{'type': 'text', 'text': 'eco: hola'}]\n")
-
-
-def test_without_the_service_worker_the_cell_says_to_reload(modelo_html, servidor, pagina):
-    # (The default context blocks service workers: the page is never controlled.)
-    pagina.goto(servidor(modelo_html) + "sirve.html")
-    pagina.wait_for_function("window.sirviendo === true")
-    celda = Celda(pagina, 2)
-    celda.correr()
-    expect(celda.texto).to_contain_text(SIN_SERVICIO)
-    assert pagina.evaluate("window.atendidas.length") == 0
 
 
 class _ServidorPropio(http.server.BaseHTTPRequestHandler):
@@ -161,15 +164,20 @@ def servidor_propio():
     srv.server_close()
 
 
-def test_the_readers_own_server_only_once_typed_and_confirmed(modelo_html, servidor, pagina, servidor_propio):
+def test_without_its_service_worker_the_course_model_says_to_reload_and_the_own_server_needs_confirming(
+        modelo_html, servidor, pagina, servidor_propio):
+    # (The default context blocks service workers: the page is never controlled.)
     puerto, vistas = servidor_propio
     respuesta = pagina.goto(servidor(modelo_html, csp=True) + f"sirve.html?puerto={puerto}")
     assert respuesta.headers["content-security-policy"] == CSP
     violaciones = []
     pagina.on("console", lambda m: violaciones.append(m.text)
               if "Content Security Policy" in m.text or "Refused to" in m.text else None)
+    pagina.wait_for_function("window.sirviendo === true")
     celda = Celda(pagina, 3)
-    celda.correr()
+    celda.correr()  # cells 1 and 2 run first
+    expect(Celda(pagina, 2).texto).to_contain_text(SIN_SERVICIO)
+    assert pagina.evaluate("window.atendidas.length") == 0
     texto = celda.texto.inner_text()
     assert texto.startswith("propio: None\n"), texto
     for modelo in ("bien", "no-existe", "corto"):

@@ -73,12 +73,19 @@ const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells
 
 function ajustarSitio({ controlado, propio } = {}) {
   if (controlado !== undefined) sitio.controlado = Boolean(controlado);
-  if (propio !== undefined) sitio.propio = propio && propio.origen && propio.url ? { origen: String(propio.origen), url: String(propio.url) } : null;
+  if (propio === undefined) return;
+  // The origin let through is always the one of the URL servidor_propio() returns.
+  try {
+    sitio.propio = propio ? { origen: new URL(String(propio.url)).origin, url: String(propio.url) } : null;
+  } catch {
+    sitio.propio = null;
+  }
 }
 
 /** `sitio` of the module `_bucle_pagina` (trabajador.py): JSON {raiz, ruedas, controlado, propio}. */
 function sitioParaPython() {
-  return JSON.stringify({ raiz: RAIZ, ruedas: RUEDAS, controlado: sitio.controlado, propio: sitio.propio?.url ?? null });
+  const { controlado, propio } = sitio;
+  return JSON.stringify({ raiz: RAIZ, ruedas: RUEDAS, controlado, propio: propio?.url ?? null });
 }
 
 /** `leer` of the module `_bucle_pagina`: the bytes of a file of the site, read synchronously. */

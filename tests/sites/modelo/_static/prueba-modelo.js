@@ -7,6 +7,10 @@ const sitio = document.getElementById("modelo-de-prueba");
 if (sitio) {
   window.atendidas = [];
   window.abortadas = 0;
+  window.preguntada = 0; // times the service worker asked who serves (it had forgotten)
+  navigator.serviceWorker?.addEventListener("message", ({ data }) => {
+    if (data?.tipo === "bucle:modelo:quien") window.preguntada += 1;
+  });
   servirModelo(async (peticion, { senal }) => {
     window.atendidas.push(peticion);
     if (peticion.model === "lento") {
