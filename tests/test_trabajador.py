@@ -18,6 +18,7 @@ def trabajador(monkeypatch):
     """A fresh copy of the module, prepared as the worker prepares it; input/stdin restored after."""
     monkeypatch.setattr(builtins, "input", builtins.input)
     monkeypatch.setattr(sys, "stdin", sys.stdin)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))  # preparar adds the wheels' finder
     spec = importlib.util.spec_from_file_location("trabajador_de_prueba", ARCHIVO)
     modulo = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(modulo)
@@ -231,3 +232,95 @@ def test_a_file_the_worker_fetched_ahead_is_read_without_a_request(trabajador, m
     assert pedidas == []  # both name the same absolute URL
     trabajador.ejecutar('open_url("runtime/guionizado.py")', "<celda 3>")
     assert pedidas == ["http://127.0.0.1/curso/runtime/guionizado.py"]
+
+
+# ---- the course's model and the reader's own server (what the page told the worker) ----
+
+@pytest.fixture
+def pagina_js(monkeypatch):
+    """A stand-in for the worker's JS module ``_bucle_pagina``: ``sitio`` answers ``estado``
+    (worker.js's sitioParaPython), ``leer`` serves ``archivos`` (URL → bytes)."""
+    import types
+
+    estado = {"raiz": "http://127.0.0.1:8000/curso/", "ruedas": "http://127.0.0.1:8000/curso/_static/bucle/ruedas/",
+              "controlado": True, "propio": None}
+    archivos = {}
+
+    class Bytes:
+        def __init__(self, datos):
+            self.datos = datos
+
+        def to_bytes(self):
+            return self.datos
+
+    modulo = types.ModuleType("_bucle_pagina")
+    modulo.sitio = lambda: json.dumps(estado)
+    modulo.leer = lambda url: Bytes(archivos[url])
+    monkeypatch.setitem(sys.modules, "_bucle_pagina", modulo)
+    return estado, archivos
+
+
+def test_outside_the_page_there_is_no_course_model_and_no_own_server(trabajador):
+    with pytest.raises(RuntimeError) as error:
+        trabajador.url_del_modelo()
+    assert str(error.value) == trabajador.FUERA_DE_LA_PAGINA
+    assert trabajador.servidor_propio() is None
+
+
+def test_the_course_model_answers_at_the_sites_root_only_under_its_service_worker(trabajador, pagina_js):
+    estado, _ = pagina_js
+    assert trabajador.url_del_modelo() == "http://127.0.0.1:8000/curso/modelo/v1/messages"
+    estado["controlado"] = False
+    with pytest.raises(RuntimeError) as error:
+        trabajador.url_del_modelo()
+    assert str(error.value).startswith("El modelo del curso responde a través del service worker del "
+                                       "curso, que aún no controla esta página: recárgala")
+    assert trabajador.servidor_propio() is None
+    estado["propio"] = "http://localhost:11434/v1/messages"
+    assert trabajador.servidor_propio() == "http://localhost:11434/v1/messages"
+
+
+def _rueda(modulo, codigo):
+    import io
+    import zipfile
+
+    datos = io.BytesIO()
+    with zipfile.ZipFile(datos, "w") as z:
+        z.writestr(f"{modulo}/__init__.py", codigo)
+        z.writestr(f"{modulo}-1.0.dist-info/METADATA", f"Name: {modulo}\nVersion: 1.0\n")
+    return datos.getvalue()
+
+
+def test_a_published_wheel_is_installed_on_its_first_import_if_its_hash_matches(trabajador, pagina_js,
+                                                                                 monkeypatch, tmp_path):
+    import hashlib
+    import importlib
+
+    _, archivos = pagina_js
+    buena, mala = _rueda("rueda_de_prueba", "VALOR = 42\n"), _rueda("rueda_cambiada", "VALOR = 0\n")
+    archivos["http://127.0.0.1:8000/curso/_static/bucle/ruedas/buena.whl"] = buena
+    archivos["http://127.0.0.1:8000/curso/_static/bucle/ruedas/mala.whl"] = mala
+    monkeypatch.setattr(trabajador, "RUEDAS", {
+        "rueda_de_prueba": ("buena.whl", hashlib.sha256(buena).hexdigest()),
+        "rueda_cambiada": ("mala.whl", hashlib.sha256(b"otra cosa").hexdigest()),
+    })
+    monkeypatch.setattr(trabajador._RuedasDelSitio, "destino", str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for nombre in ("rueda_de_prueba", "rueda_cambiada"):
+        monkeypatch.delitem(sys.modules, nombre, raising=False)
+    assert trabajador._RuedasDelSitio in sys.meta_path
+    assert importlib.import_module("rueda_de_prueba").VALOR == 42
+    assert (tmp_path / "rueda_de_prueba-1.0.dist-info" / "METADATA").is_file()
+    with pytest.raises(ImportError, match="mala.whl, tal como lo sirve el sitio, no es el fijado"):
+        importlib.import_module("rueda_cambiada")
+    assert not (tmp_path / "rueda_cambiada").exists()
+
+
+def test_the_workers_wheels_are_the_ones_pinned_for_the_page(trabajador):
+    from widgets.ruedas_pyodide import DE_LA_PAGINA, fijadas
+
+    pinned = fijadas(DE_LA_PAGINA)
+    assert set(pinned) == {suma for _, suma in trabajador.RUEDAS.values()}
+    for nombre, (archivo, suma) in trabajador.RUEDAS.items():
+        proyecto, version = pinned[suma].split("==")
+        assert archivo == f"{proyecto.replace('-', '_')}-{version}-py3-none-any.whl"

@@ -29,6 +29,8 @@ setting                       default                   what it is
                                                         its checked GGUF
 ``bucle_modelo_fijado``       ``None``: the extension's the pinned wheel and GGUF (format of
                               ``modelo-fijado.txt``     ``widgets/modelo-fijado.txt``)
+``bucle_ruedas_dir``          ``"_build/ruedas-pyodide"``  the cache of the pinned wheels the cells
+                                                        may import (``widgets/ruedas-pagina.txt``)
 ============================  ========================  =============================================
 """
 
@@ -51,6 +53,7 @@ AJUSTES = {
     "bucle_modelo": (False, "html", (bool,)),
     "bucle_modelo_cache": ("_build/modelo", "", (str,)),
     "bucle_modelo_fijado": (None, "env", (str, type(None))),
+    "bucle_ruedas_dir": ("_build/ruedas-pyodide", "", (str,)),
 }
 
 

@@ -1,6 +1,7 @@
 """A site that works under a strict Content-Security-Policy, whatever the theme writes.
 
-    default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'
+    default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self';
+    connect-src 'self' http://localhost:* http://127.0.0.1:*
 
 That policy forbids inline code: ``<script>`` without ``src``, ``<style>`` blocks and ``style=``
 attributes (Furo has all three: the dark-mode switch, its CSS variables, its icons). After the

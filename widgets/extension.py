@@ -2,7 +2,9 @@
 
 Assets are added only to the pages that use a widget, and only for HTML builders. The build also
 publishes what the page runs: Pyodide's runtime files (from the folder ``bucle_pyodide_dir``)
-under ``_static/pyodide/`` and the course runtime (the ``*.py`` of ``bucle_runtime_dir`` not
+under ``_static/pyodide/``, the wheels the cells may import (``widgets/ruedas-pagina.txt``,
+fetched from PyPI into the ``bucle_ruedas_dir`` cache) under ``_static/bucle/ruedas/``, and the
+course runtime (the ``*.py`` of ``bucle_runtime_dir`` not
 starting with ``_``) under ``runtime/``, so that a lesson's
 ``exec(open_url("runtime/entorno.py").read())`` fetches the file the author holds. Both settings
 are relative to the folder of ``conf.py`` (see :mod:`widgets.ajustes`).
@@ -19,6 +21,7 @@ from sphinx.util import logging
 
 from . import __version__
 from .ajustes import ruta, setup_ajustes
+from .ruedas_pyodide import DE_LA_PAGINA, ErrorDeRuedas, asegurar
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +74,16 @@ def publish_files(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         _copy_if_changed(pyodide / name, target / name)
+
+    # The wheels the cells may import (trabajador.py installs one on its first import).
+    try:
+        ruedas = asegurar(ruta(app, "bucle_ruedas_dir"), DE_LA_PAGINA)
+    except ErrorDeRuedas as error:
+        raise ExtensionError(str(error)) from None
+    destino = out / "_static" / "bucle" / "ruedas"
+    destino.mkdir(parents=True, exist_ok=True)
+    for rueda in ruedas:
+        _copy_if_changed(rueda, destino / rueda.name)
 
     runtime_out = out / "runtime"
     runtime_out.mkdir(parents=True, exist_ok=True)

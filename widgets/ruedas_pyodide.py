@@ -1,4 +1,5 @@
-"""The wheels the notebook's kernel loads, from PyPI, pinned by hash, and the lock that names them.
+"""The wheels the notebook's kernel loads, from PyPI, pinned by hash, and the lock that names them
+(and, the same way, the few wheels of the page's own Pyodide: ``widgets/ruedas-pagina.txt``).
 
 JupyterLite's Pyodide kernel loads micropip, IPython (and its dependencies), jedi and comm. The
 npm Pyodide package ships only Pyodide's core, so these come from PyPI, pinned with their sha256
@@ -18,6 +19,9 @@ import sys
 from pathlib import Path
 
 FIJADAS = Path(__file__).resolve().parent / "ruedas-pyodide.txt"
+#: The wheels of the page's own Pyodide (the cells), pinned the same way: published by
+#: widgets/extension.py under ``_static/bucle/ruedas/``.
+DE_LA_PAGINA = Path(__file__).resolve().parent / "ruedas-pagina.txt"
 _LINEA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha256:(?P<sha>[0-9a-f]{64})\s*$")
 
 
@@ -64,8 +68,8 @@ def asegurar(cache: Path, ruta: Path = FIJADAS) -> list[Path]:
         proceso = subprocess.run(orden, capture_output=True, text=True)
         if proceso.returncode != 0:
             raise ErrorDeRuedas(
-                "no se pudieron descargar de PyPI las ruedas del núcleo de JupyterLite "
-                f"({ruta.name}):\n{proceso.stderr.strip()}"
+                "no se pudieron descargar de PyPI las ruedas fijadas en "
+                f"{ruta.name}:\n{proceso.stderr.strip()}"
             )
         encontradas = _en_cache(cache, esperadas)
     faltan = sorted(esperadas[s] for s in esperadas if s not in encontradas)

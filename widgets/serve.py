@@ -24,9 +24,13 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
+#: The strict policy the site must work under. ``connect-src`` adds to the site itself only the
+#: loopback addresses, where the reader's own model server runs (lesson «El bucle con un modelo
+#: real»): the worker's guard (widgets/front/lib/solo-origen.js) still refuses every one of them
+#: but the address the reader typed and confirmed on the page.
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-    "style-src 'self'"
+    "style-src 'self'; connect-src 'self' http://localhost:* http://127.0.0.1:*"
 )
 
 #: Content types sent gzip-compressed to a browser that accepts it.

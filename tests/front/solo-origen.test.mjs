@@ -42,3 +42,33 @@ test("fetch, XHR and WebSocket refuse what would leave the site, and let the res
     ["xhr", "/runtime/guionizado.py"],
   ]);
 });
+
+test("the confirmed origin, and only it, gets through fetch and XHR; WebSocket stays closed", async () => {
+  const pedidas = [];
+  class XHR {
+    open(metodo, url) {
+      pedidas.push(["xhr", url]);
+    }
+  }
+  let permitido = null;
+  const global = {
+    location: new URL(BASE),
+    fetch: async (url) => pedidas.push(["fetch", String(url)]),
+    XMLHttpRequest: XHR,
+    WebSocket: class {},
+  };
+  cerrarAlExterior(global, { permitido: () => permitido });
+  assert.throws(() => new global.XMLHttpRequest().open("POST", "http://localhost:11434/v1/messages"), TypeError);
+  permitido = "http://localhost:11434"; // the reader confirmed it (asked at each request)
+  new global.XMLHttpRequest().open("POST", "http://localhost:11434/v1/messages");
+  await global.fetch("http://localhost:11434/v1/messages");
+  assert.throws(() => new global.XMLHttpRequest().open("POST", "http://localhost:11435/v1/messages"), /no sale de este sitio/);
+  await assert.rejects(global.fetch("https://localhost:11434/"), /no sale de este sitio/);
+  assert.throws(() => new global.WebSocket("ws://localhost:11434/"), /no sale de este sitio/);
+  permitido = null; // forgotten
+  assert.throws(() => new global.XMLHttpRequest().open("POST", "http://localhost:11434/v1/messages"), TypeError);
+  assert.deepEqual(pedidas, [
+    ["xhr", "http://localhost:11434/v1/messages"],
+    ["fetch", "http://localhost:11434/v1/messages"],
+  ]);
+});

@@ -10,7 +10,8 @@
 // the worker says about it (output, progress, the answer) goes to that request's callbacks.
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
 // "progreso" (Python starting: detail {fase: "descarga", cargado, total} on the first download,
-// then {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost).
+// then {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost), "deteniendo"
+// (Detener was pressed: what the running code waits on may give up).
 // Once started, <html data-bucle-arranque="instantanea|normal"> tells how (lib/instantanea.js).
 //
 // On a cross-origin isolated page, Python can wait for the reader (lib/espera.js): the worker
@@ -20,6 +21,7 @@
 // «nobody here» at once (Python gets None, or input()'s EntradaNoDisponible).
 
 import { PYTHON } from "./lib/textos.js";
+import { leerPropia } from "./lib/servidor-propio.js";
 import { crearEspera, detener as detenerEspera, responder as responderEspera, sinLector } from "./lib/espera.js";
 
 export function crearTrabajador() {
@@ -70,6 +72,20 @@ export class Python extends EventTarget {
     // So does waiting for the reader's answer (lib/espera.js).
     this.espera = globalThis.crossOriginIsolated ? crearEspera() : null;
     this.pregunta = null; // the question Python is waiting on: a token only its responder holds
+    // What the worker must know of the site (worker.js, "sitio"): whether the course's service
+    // worker controls this page (the course's model answers through it), and the reader's own
+    // model server, the one other origin Python may reach (lib/servidor-propio.js).
+    const servicio = globalThis.navigator?.serviceWorker;
+    this.sitio = { controlado: Boolean(servicio?.controller), propio: leerPropia() };
+    servicio?.addEventListener?.("controllerchange", () => {
+      this.ajustarSitio({ controlado: Boolean(servicio.controller) });
+    });
+  }
+
+  /** Change what the worker knows of the site ({controlado?, propio?}); it hears it at once. */
+  ajustarSitio(cambios) {
+    Object.assign(this.sitio, cambios);
+    this.trabajador?.postMessage({ type: "sitio", ...cambios });
   }
 
   _cambiar(estado) {
@@ -137,6 +153,7 @@ export class Python extends EventTarget {
         espera: this.espera,
         instantanea: instantaneaActivada(),
         calificador: this.calificador,
+        sitio: this.sitio,
       }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
       // A worker that cannot load (or throws as it is evaluated) never answers: the "error"
       // event fails the start, and the start's failure below drops that worker.
@@ -238,6 +255,8 @@ export class Python extends EventTarget {
    * is woken as stopped (after the interrupt is set: the worker clears it, and raises once).
    */
   detener() {
+    // Whatever Python waits on outside the page (the course's model, modelo/servidor.js) hears it.
+    this.dispatchEvent(new CustomEvent("deteniendo"));
     if (this.interrupcion && this.estado === "ocupado") {
       const id = this.enCurso;
       Atomics.store(this.interrupcion, 0, 2); // SIGINT

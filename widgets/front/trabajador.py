@@ -14,15 +14,28 @@ the page is cross-origin isolated: the worker registers the JS module ``_bucle_p
 ``esperar`` shows the question in the running cell's output and blocks until the reader answers
 (worker.js, lib/espera.js). Where the page cannot wait (not isolated, while a challenge is
 graded, outside the browser) a question returns None and ``input()`` says why it cannot read.
+
+The course's model (lesson «El bucle con un modelo real»): ``url_del_modelo()`` is the absolute
+URL of its endpoint, ``<raíz>/modelo/v1/messages``, answered by the course's service worker
+(servicio/sw.js) with the help of the page that has the model; ``servidor_propio()`` is the
+messages endpoint of the reader's own server, typed and confirmed on the page, or None. Both
+read what the page told the worker (``sitio`` of ``_bucle_pagina``). The wheels of
+:data:`RUEDAS` (pyodide-http, which makes ``urllib.request`` work in Pyodide) are published
+with the site and installed the first time a cell imports them.
 """
 
 import builtins
+import hashlib
+import importlib
+import importlib.machinery
 import io
 import json
 import linecache
 import re
 import sys
+import sysconfig
 import traceback
+import zipfile
 from urllib.parse import urljoin
 
 try:
@@ -82,6 +95,88 @@ def _esperar(**peticion):
     if respuesta.get("estado") == "detenido":
         raise KeyboardInterrupt
     return respuesta
+
+
+#: Why the course's model cannot be reached: the course's service worker, which answers its
+#: endpoint, does not control this page yet (a first visit, or service workers refused) …
+SIN_SERVICIO = (
+    "El modelo del curso responde a través del service worker del curso, que aún no controla "
+    "esta página: recárgala (y, si sigue igual, comprueba que el navegador permite guardar el "
+    "curso para usarlo sin conexión)."
+)
+#: … or this Python runs outside the course's page.
+FUERA_DE_LA_PAGINA = "El modelo del curso solo está en las páginas del curso, en el navegador."
+
+
+def _sitio():
+    """What the page told the worker of the site (worker.js's ``sitio``), or None outside it."""
+    try:
+        from _bucle_pagina import sitio
+    except ImportError:
+        return None
+    return json.loads(str(sitio()))
+
+
+def url_del_modelo():
+    """The absolute URL of the course's model endpoint, ``<raíz>/modelo/v1/messages``. Raises
+    RuntimeError (one sentence in Spanish: how to fix it) where it cannot answer: the course's
+    service worker does not control the page, or this is not the course's page."""
+    sitio = _sitio()
+    if sitio is None:
+        raise RuntimeError(FUERA_DE_LA_PAGINA)
+    if not sitio.get("controlado"):
+        raise RuntimeError(SIN_SERVICIO)
+    return urljoin(sitio["raiz"], "modelo/v1/messages")
+
+
+def servidor_propio():
+    """The messages endpoint of the reader's own server (``<dirección>/v1/messages``), typed and
+    confirmed on the page: the one address off the site the worker lets Python reach. None when
+    the reader confirmed none (or outside the browser)."""
+    sitio = _sitio()
+    return (sitio or {}).get("propio") or None
+
+
+#: Wheels published with the site (``_static/bucle/ruedas/``, widgets/ruedas-pagina.txt) that a
+#: cell may import: top-level module → (file name, sha256).
+RUEDAS = {
+    "pyodide_http": (
+        "pyodide_http-0.2.2-py3-none-any.whl",
+        "cf006ea593c1643b5badeb4d42ed24a6eebd830276171fa1f82de0777b3fb608",
+    ),
+}
+
+
+class _RuedasDelSitio:
+    """Installs a wheel of :data:`RUEDAS` the first time its module is imported: its bytes are
+    read from the site (synchronously, in the worker), checked against the pinned sha256 and
+    unpacked into site-packages (``destino``: None is site-packages); then the ordinary import
+    finds it."""
+
+    destino = None
+
+    @classmethod
+    def find_spec(cls, nombre, ruta=None, objetivo=None):
+        if ruta is not None or nombre not in RUEDAS:
+            return None
+        if importlib.machinery.PathFinder.find_spec(nombre) is None:
+            cls.instalar(nombre)
+        return importlib.machinery.PathFinder.find_spec(nombre)
+
+    @classmethod
+    def instalar(cls, nombre):
+        archivo, suma = RUEDAS[nombre]
+        try:
+            from _bucle_pagina import leer
+        except ImportError:
+            return  # outside the browser: the ordinary ModuleNotFoundError
+        sitio = _sitio()
+        datos = bytes(leer(urljoin(sitio["ruedas"], archivo)).to_bytes())
+        if hashlib.sha256(datos).hexdigest() != suma:
+            raise ImportError(f"{archivo}, tal como lo sirve el sitio, no es el fijado (su sha256 no coincide)")
+        with zipfile.ZipFile(io.BytesIO(datos)) as rueda:
+            rueda.extractall(cls.destino or sysconfig.get_path("purelib"))
+        importlib.invalidate_caches()
 
 
 def preguntar_en_la_pagina(pregunta, detalle=""):
@@ -151,6 +246,8 @@ def preparar(pagina):
     _ESPERAR = _funcion_de_la_pagina()
     builtins.input = _input
     sys.stdin = _Entrada()
+    if _RuedasDelSitio not in sys.meta_path:
+        sys.meta_path.insert(0, _RuedasDelSitio)
     reiniciar()
 
 

@@ -15,6 +15,11 @@
 //       {estado: "ok", resultado: <the engine's result>} | {estado: "detenido", prueba: name|null}
 //   {id, type: "precargar", urls}
 //       fetch files the cells will open_url (relative to the page), for trabajador.py's open_url
+//   {type: "sitio", controlado?, propio?}   (no id, no answer; also as `sitio` in "iniciar")
+//       what the page knows of the site: whether its service worker controls the page (the
+//       course's model answers through it), and the reader's own server ({origen, url}, or
+//       null), the one other origin the guard lets through. Read by trabajador.py's
+//       url_del_modelo() and servidor_propio() through `sitio` of the module `_bucle_pagina`.
 // Worker → page:
 //   {id, type: "progreso", fase: "descarga", cargado, total}     first download only  } of the
 //   {id, type: "progreso", fase: "preparando", descargado}       Pyodide is starting  } "iniciar"
@@ -58,9 +63,40 @@ import {
   verificada,
 } from "./lib/instantanea.js";
 
-cerrarAlExterior(self);
+/** What the page told of the site (see the header's "sitio"). */
+const sitio = { controlado: false, propio: null };
+cerrarAlExterior(self, { permitido: () => sitio.propio?.origen ?? null });
 
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+const RAIZ = new URL("../../", import.meta.url).href; // this module is <raíz>/_static/bucle/
+const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells may import (extension.py)
+
+function ajustarSitio({ controlado, propio } = {}) {
+  if (controlado !== undefined) sitio.controlado = Boolean(controlado);
+  if (propio === undefined) return;
+  // The origin let through is always the one of the URL servidor_propio() returns.
+  try {
+    sitio.propio = propio ? { origen: new URL(String(propio.url)).origin, url: String(propio.url) } : null;
+  } catch {
+    sitio.propio = null;
+  }
+}
+
+/** `sitio` of the module `_bucle_pagina` (trabajador.py): JSON {raiz, ruedas, controlado, propio}. */
+function sitioParaPython() {
+  const { controlado, propio } = sitio;
+  return JSON.stringify({ raiz: RAIZ, ruedas: RUEDAS, controlado, propio: propio?.url ?? null });
+}
+
+/** `leer` of the module `_bucle_pagina`: the bytes of a file of the site, read synchronously. */
+function leerBytes(url) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", new URL(String(url), RAIZ).href, false);
+  xhr.responseType = "arraybuffer";
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(PYTHON.http(String(url), xhr.status));
+  return new Uint8Array(xhr.response);
+}
 // Pyodide's modules, imported as soon as this worker exists (it exists to start Python), while
 // the page's first message is still on its way. loadPyodide would import its Emscripten module
 // (≈ 1 MB of JS) only late: it is handed this one (`createPyodideModule`).
@@ -249,7 +285,7 @@ async function cargar(datos) {
   if (datos.interrupcion) py.setInterruptBuffer(datos.interrupcion);
   interrupcion = datos.interrupcion ?? null;
   espera = datos.espera ?? null;
-  py.registerJsModule("_bucle_pagina", { esperar: esperarALaPagina });
+  py.registerJsModule("_bucle_pagina", { esperar: esperarALaPagina, sitio: sitioParaPython, leer: leerBytes });
   funciones = {
     preparar: modulos.celdas.preparar,
     ejecutar: modulos.celdas.ejecutar,
@@ -275,6 +311,7 @@ async function cargar(datos) {
 }
 
 async function iniciar(datos) {
+  ajustarSitio(datos.sitio);
   if (!arrancando) {
     arrancando = (async () => {
       const { py, arranque } = await cargar(datos);
@@ -400,6 +437,10 @@ const APARTE = new Set(["precargar"]);
 
 self.onmessage = async ({ data }) => {
   const { id, type } = data;
+  if (type === "sitio") {
+    ajustarSitio(data);
+    return;
+  }
   const accion = ACCIONES[type];
   if (!accion) {
     postMessage({ id, type: "fallo", error: PYTHON.desconocida(type) });

@@ -1,7 +1,7 @@
 // Nothing the reader's Python does leaves the site. Pyodide reaches the network three ways: fetch
 // (pyodide.http.pyfetch, js.fetch), a synchronous XMLHttpRequest (open_url) and, for sockets
 // (urllib.request.urlopen, http.client), Emscripten's WebSocket emulation. `cerrarAlExterior`
-// makes each refuse a URL of another origin: fetch rejects with a TypeError, XHR's open throws,
+// makes each refuse a URL of another origin: fetch rejects with a TypeError, XHR's open throws one,
 // and a WebSocket cannot be built (Emscripten turns that into EHOSTUNREACH, so Python raises
 // an ordinary OSError / URLError in the reader's cell).
 
@@ -18,21 +18,32 @@ export function esExterior(url, base, origen) {
   }
 }
 
-/** Make `global` (a worker's self) refuse requests that would leave its origin. */
-export function cerrarAlExterior(global = globalThis) {
+/** Whether `url` leaves the site for an origin other than `otro` (the confirmed one, or null). */
+export function prohibida(url, base, origen, otro = null) {
+  if (!esExterior(url, base, origen)) return false;
+  return !otro || esExterior(url, base, otro);
+}
+
+/**
+ * Make `global` (a worker's self) refuse requests that would leave its origin, but those to the
+ * origin `permitido()` returns (asked at each request).
+ */
+export function cerrarAlExterior(global = globalThis, { permitido = () => null } = {}) {
   const base = global.location.href;
   const origen = global.location.origin;
   const fetchPropio = global.fetch;
+  const fuera = (url) => prohibida(url, base, origen, permitido());
   global.fetch = function fetch(recurso, opciones) {
     const url = recurso && typeof recurso === "object" && "url" in recurso ? recurso.url : recurso;
-    if (esExterior(url, base, origen)) return Promise.reject(new TypeError(`${MENSAJE} (${url})`));
+    if (fuera(url)) return Promise.reject(new TypeError(`${MENSAJE} (${url})`));
     return fetchPropio.call(global, recurso, opciones);
   };
   const XHR = global.XMLHttpRequest;
   if (XHR) {
     const abrir = XHR.prototype.open;
     XHR.prototype.open = function open(metodo, url, ...resto) {
-      if (esExterior(url, base, origen)) throw new DOMException(`${MENSAJE} (${url})`, "NetworkError");
+      // (an Error, not a DOMException: Pyodide names an Error's message in the reader's cell)
+      if (fuera(url)) throw new TypeError(`${MENSAJE} (${url})`);
       return abrir.call(this, metodo, url, ...resto);
     };
   }

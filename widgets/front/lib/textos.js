@@ -361,3 +361,41 @@ export const MODELO = {
   noDescargado: "el modelo del curso no está descargado: pulsa «Descargar el modelo» en la lección",
   sinDatos: "esta página no tiene el modelo del curso",
 };
+
+/**
+ * The bridge to the model (modelo/servidor.js, servicio/sw.js, lib/servidor-propio.js): what the
+ * course's endpoint answers when it cannot, and the control of the reader's own server.
+ */
+export const PUENTE = {
+  // The endpoint's protocol errors (one sentence each).
+  sinModelo: "El modelo del curso no está cargado en ninguna página abierta: descárgalo con el " +
+    "botón «Descargar el modelo» de la lección «El bucle con un modelo real» y vuelve a ejecutar la celda.",
+  cerrada: "La página que tenía cargado el modelo se ha cerrado antes de responder: vuelve a " +
+    "abrirla, descarga el modelo y repite la petición.",
+  detenido: "La generación se ha detenido (Detener) antes de terminar.",
+  metodo: (metodo) => `Este punto del modelo del curso solo atiende peticiones POST, no ${metodo}.`,
+  noJSON: "El cuerpo de la petición no es JSON válido.",
+  fallo: (motivo) => `El modelo del curso ha fallado al responder: ${motivo}.`,
+  // The reader's own server.
+  titulo: "Tu propio servidor",
+  explicacion: "Si tienes un servidor de modelos que habla el mismo protocolo (por ejemplo uno " +
+    "local en http://localhost:11434), escribe su dirección: será la única dirección fuera de " +
+    "este sitio a la que Python podrá enviar peticiones.",
+  campo: "Dirección de tu servidor",
+  usar: "Usar este servidor",
+  confirmar: (origen) => `¿Enviar las peticiones de Python a ${origen}? Lo que mandes (los ` +
+    "mensajes y las herramientas) saldrá de este sitio hacia esa dirección.",
+  si: "Sí, usarlo",
+  cancelar: "Cancelar",
+  usando: (url) => `Python puede enviar peticiones a ${url}: en una celda, servidor_propio() ` +
+    "devuelve esa dirección.",
+  olvidar: "Dejar de usarlo",
+  ninguno: "Ningún servidor propio: Python solo habla con este sitio.",
+  vacia: "Escribe la dirección de tu servidor, por ejemplo http://localhost:11434.",
+  invalida: (texto) => `«${texto}» no es una dirección web: escríbela completa, por ejemplo ` +
+    "http://localhost:11434.",
+  esquema: (esquema) => `La dirección debe empezar por http:// o https://, no por ${esquema}//.`,
+  conDatos: "La dirección no puede llevar usuario, contraseña, «?» ni «#»: solo el servidor y, " +
+    "si hace falta, una ruta.",
+  mismoSitio: "Esa dirección es la de este mismo sitio: escribe la de tu servidor.",
+};

@@ -16,10 +16,20 @@
 //   worker and is not precached.
 // - Update: a new build is a new script (the manifest changed); it installs next to the running
 //   one and waits until the page asks it to take over ({type: "SKIP_WAITING"}).
+// - The course's model: `POST <raíz>/modelo/v1/messages` (Python's urllib in the page's worker,
+//   a synchronous XHR) is answered here with the JSON and status of a page that serves the model
+//   (modelo/servidor.js): such a page announces itself ({tipo: "bucle:modelo:sirvo"}, and
+//   "bucle:modelo:ya-no" when it stops); the request's parsed body goes to it as
+//   {tipo: "bucle:modelo:peticion", peticion} with a MessageChannel port, on which it answers
+//   {estado, cuerpo}. Of several, the focused one, then the one that announced itself last (a
+//   dedicated worker's Client names no page of its own in Chromium). No page → 503 with a
+//   protocol error saying how to load the model. A worker stopped and started again by the
+//   browser has forgotten who serves: it asks the pages ({tipo: "bucle:modelo:quien"}) first.
 import { clientsClaim } from "workbox-core";
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from "workbox-precaching";
 import { Route, registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
+import { PUENTE } from "../lib/textos.js";
 
 const ENTRADAS = self.__WB_MANIFEST;
 const RAIZ = new URL("./", self.location.href).href;
@@ -119,10 +129,88 @@ self.addEventListener("activate", (evento) => precache.activate(evento));
 cleanupOutdatedCaches();
 clientsClaim();
 
+// The course's model: which pages serve it (window client id → when it said so).
+const MODELO_URL = new URL("modelo/v1/messages", RAIZ).href;
+const sirven = new Map();
+let anunciados = []; // resolvers waiting for the next announcement
+
+function errorDelModelo(estado, tipo, mensaje) {
+  return respuestaDelModelo(estado, { type: "error", error: { type: tipo, message: mensaje } });
+}
+
+function respuestaDelModelo(estado, cuerpo) {
+  const valido = Number.isInteger(estado) && estado >= 200 && estado <= 599;
+  return new Response(JSON.stringify(cuerpo), {
+    status: valido ? estado : 500,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}
+
+async function queSirven() {
+  const ventanas = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return { ventanas, sirviendo: ventanas.filter((v) => sirven.has(v.id)) };
+}
+
+/** The page that will answer: focused first, then the latest to announce itself; or null. */
+async function paginaDelModelo() {
+  let { ventanas, sirviendo } = await queSirven();
+  if (!sirviendo.length && ventanas.length) {
+    const anuncio = new Promise((resolve) => {
+      anunciados.push(resolve);
+      setTimeout(resolve, 400);
+    });
+    for (const ventana of ventanas) ventana.postMessage({ tipo: "bucle:modelo:quien" });
+    await anuncio;
+    ({ sirviendo } = await queSirven());
+  }
+  sirviendo.sort((a, b) => Number(b.focused) - Number(a.focused) || sirven.get(b.id) - sirven.get(a.id));
+  return sirviendo[0] ?? null;
+}
+
+async function atenderAlModelo({ request }) {
+  let peticion;
+  try {
+    peticion = await request.json();
+  } catch {
+    return errorDelModelo(400, "invalid_request_error", PUENTE.noJSON);
+  }
+  const pagina = await paginaDelModelo();
+  if (!pagina) return errorDelModelo(503, "api_error", PUENTE.sinModelo);
+  const canal = new MessageChannel();
+  let vigia = null;
+  const { estado, cuerpo } = await new Promise((resolve) => {
+    canal.port1.onmessage = ({ data }) => resolve(data ?? {});
+    // A page closed while it generates never answers: look for it now and then.
+    vigia = setInterval(async () => {
+      if (await self.clients.get(pagina.id)) return;
+      sirven.delete(pagina.id);
+      resolve({ estado: 503, cuerpo: { type: "error", error: { type: "api_error", message: PUENTE.cerrada } } });
+    }, 1000);
+    pagina.postMessage({ tipo: "bucle:modelo:peticion", peticion }, [canal.port2]);
+  });
+  clearInterval(vigia);
+  canal.port1.close();
+  return respuestaDelModelo(estado, cuerpo);
+}
+
 self.addEventListener("message", (evento) => {
   if (evento.data?.type === "SKIP_WAITING") self.skipWaiting();
   if (evento.data?.type === "CANCELAR") cancelado = true;
+  const cliente = evento.source;
+  if (evento.data?.tipo === "bucle:modelo:sirvo" && cliente?.id) {
+    sirven.set(cliente.id, Date.now());
+    const esperando = anunciados;
+    anunciados = [];
+    esperando.forEach((resolve) => resolve());
+  }
+  if (evento.data?.tipo === "bucle:modelo:ya-no" && cliente?.id) sirven.delete(cliente.id);
 });
+
+// The model's endpoint first: POST is answered by a page; any other method is told it is not.
+const delModelo = ({ url }) => url.origin + url.pathname === MODELO_URL;
+registerRoute(new Route(delModelo, atenderAlModelo, "POST"));
+registerRoute(new Route(delModelo, async ({ request }) =>
+  errorDelModelo(405, "invalid_request_error", PUENTE.metodo(request.method)), "GET"));
 
 // Fetch: the precache first, then the network; JupyterLite's own requests are not touched.
 registerRoute(new PrecacheRoute(precache, {
