@@ -58,8 +58,24 @@ def _al_dia(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 raise ExtensionError(f"{docname}: el modelo del curso: {error}") from None
 
 
+class ServidorPropio(Directiva):
+    """``{servidor-propio}``: the control where the reader types and confirms the address of
+    their own model server (``widgets/front/servidor-propio.js``); the page's Python reaches it,
+    and no other address off the site, through ``trabajador.servidor_propio()``."""
+
+    has_content = False
+
+    def construir(self) -> list[nodes.Node]:
+        nodo = nuevo_widget(self, "servidor-propio", {}, "servidor-propio")
+        nodo += nodes.paragraph(
+            "", "Aquí se puede escribir la dirección de un servidor de modelos propio. Hace "
+                "falta JavaScript.")
+        return [nodo]
+
+
 def setup_modelo(app: Sphinx) -> None:
     app.add_directive("modelo", Modelo)
+    app.add_directive("servidor-propio", ServidorPropio)
     app.connect("doctree-resolved", _al_dia)
     datos_por_pagina(app, "bucle_modelo_paginas")
     setup_modelo_local(app)

@@ -133,15 +133,22 @@ test("generar asks wllama for one constrained, cached completion at temperature 
   assert.deepEqual(
     { texto: r.texto, fin: r.fin, tokensEntrada: r.tokensEntrada, tokensSalida: r.tokensSalida,
       tokensReusados: r.tokensReusados },
-    { texto: '{"texto":"hola"}', fin: "stop", tokensEntrada: 40, tokensSalida: 5, tokensReusados: 33 },
+    // input tokens as the protocol counts them: the 7 processed anew, the 33 reused apart
+    { texto: '{"texto":"hola"}', fin: "stop", tokensEntrada: 7, tokensSalida: 5, tokensReusados: 33 },
   );
   const p = pedidas[0];
   assert.equal(p.messages, mensajes);
   assert.deepEqual([p.max_tokens, p.temperature, p.cache_prompt, p.abortSignal], [8, 0, true, senal]);
   assert.deepEqual(p.response_format, { type: "json_schema", json_schema: { name: "respuesta", schema: esquema } });
+  assert.equal(p.grammar, undefined);
   const sinEsquema = await motor.generar({ mensajes, max_tokens: 8 });
   assert.equal(sinEsquema.fin, "length");
   assert.equal(pedidas[1].response_format, undefined);
+  // A grammar, where the server has one, goes instead of the schema.
+  const gramatica = 'root ::= "{}"\n';
+  await motor.generar({ mensajes, esquema, gramatica, max_tokens: 8 });
+  assert.equal(pedidas[2].grammar, gramatica);
+  assert.equal(pedidas[2].response_format, undefined);
 });
 
 test("generar without the model downloaded says so", async () => {

@@ -1,4 +1,5 @@
 // <bucle-modelo>: the reader's choice to download the course's in-page model (modelo/motor.js).
+// The page that shows it serves the course's model endpoint (modelo/servidor.js).
 //
 // Nothing is downloaded until the reader presses «Descargar el modelo (N MB)» (N: the GGUF and
 // llama.cpp's wasm, as the build measured them). Then a native <progress> with «12 de 107 MB» and
@@ -9,6 +10,8 @@
 // a live status.
 import { boton, h } from "./piezas/dom.js";
 import { impedimento, motorDelModelo } from "./modelo/motor.js";
+import { responder } from "./modelo/protocolo.js";
+import { servirModelo } from "./modelo/servidor.js";
 import { MODELO } from "./lib/textos.js";
 
 // For the tests and the browser's console: the page's engine, under a name no page uses.
@@ -20,6 +23,11 @@ class BucleModelo extends HTMLElement {
     this.listo = true;
     const datos = JSON.parse(this.querySelector("script.bucle-datos").textContent);
     this.motor = motorDelModelo().configurar(datos);
+    // This page answers the course's endpoint (…/modelo/v1/messages, through the service worker):
+    // the messages protocol (protocolo.js) on this engine. Before the model is downloaded, the
+    // answer is a protocol error that says to download it.
+    servirModelo((peticion, { senal }) =>
+      responder(peticion, (pedido) => this.motor.generar({ ...pedido, senal }), { senal }));
     this.querySelector("p")?.remove();
 
     this.boton = boton(MODELO.descargar(this.motor.total), () => this.descargar(), "bucle-modelo-descargar");

@@ -1,0 +1,198 @@
+"""Record one run of the agent on the course's in-page model: ``python -m tests.bench.grabar``.
+
+What lesson 6 («El bucle con un modelo real») opens with is not typed by anyone: this script
+builds the small site ``tests/sites/modelo`` (the ``modelo`` directive and one cell), serves it
+cross-origin isolated on 127.0.0.1, opens it in Debian's Chromium under the course's service
+worker, downloads the pinned model with **Descargar el modelo**, and runs in the page's Python
+the lesson's first cell (the harness of lessons 1–5 and ``ModeloAPI``, read from
+``lessons/modelo-real.md``) followed by the agent of «El agente y sus pruebas» on
+``ModeloAPI()``, timing each turn. The model runs at temperature 0 (``motor.js``), so a second
+recording with the same pinned files gives the same conversation; the seconds are this machine's.
+
+It writes ``runtime/grabacion.py``: ``GRABACION`` (the model's file and SHA-256, the settings,
+each turn's seconds, tokens and response, how it ended, and the messages), ``INICIO_GRABADO`` and
+``guion_grabado()``. The lesson's trace replays it; its ``grabacion`` directive fails the build
+when the pinned model's SHA-256 is not the recording's. Nothing leaves 127.0.0.1 (the recorder of
+tests/bench/navegador.py watches it, as in the bench).
+
+    python -m tests.bench.grabar [--max-tokens 256] [--tope 10] [--salida runtime/grabacion.py]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import pprint
+import re
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from widgets.modelo_local import fijado
+from widgets.serve import servir
+
+from tests.conftest import construir
+from tests.test_lecciones import celdas_de
+
+from .navegador import Registro, chromium, contexto
+
+ROOT = Path(__file__).resolve().parents[2]
+SITIO = ROOT / "tests" / "sites" / "modelo"
+MARCA = "@@GRABACION@@"
+
+#: Python run in the page after the lesson's first cell: the agent, each turn timed.
+GRABAR = '''
+import json, time
+
+
+class Cronometrado:
+    """El modelo, con el tiempo y los tokens de cada turno apuntados."""
+
+    def __init__(self, modelo):
+        self.modelo, self.turnos = modelo, []
+
+    def __call__(self, M, herramientas):
+        inicio = time.perf_counter()
+        respuesta = self.modelo(M, herramientas)
+        uso = self.modelo.uso or {}
+        self.turnos.append({
+            "segundos": round(time.perf_counter() - inicio, 2),
+            "tokens_entrada": uso.get("input_tokens", 0),
+            "tokens_reusados": uso.get("cache_read_input_tokens", 0),
+            "tokens_salida": uso.get("output_tokens", 0),
+            "respuesta": respuesta,
+        })
+        return respuesta
+
+
+modelo = Cronometrado(ModeloAPI(max_tokens=%(max_tokens)d))
+como, final, M = agente(modelo, PEDIDO_TORTILLA, dict(ENTORNO), tope=%(tope)d)
+print("%(marca)s" + json.dumps({"como": como, "texto": final, "turnos": modelo.turnos,
+                                "mensajes": M, "sistema": SISTEMA_AGENTE,
+                                "pedido": PEDIDO_TORTILLA}, ensure_ascii=False))
+'''
+
+PLANTILLA = '''"""Una ejecución del agente con el modelo del curso, grabada (no la edites a mano).
+
+La escribe «python -m tests.bench.grabar»: el agente de «El agente y sus pruebas», con el
+ModeloAPI de «El bucle con un modelo real», contra el modelo que corre en la página, a
+temperatura 0. Se carga después de guionizado.py:
+
+    exec(open_url("runtime/guionizado.py").read())
+    exec(open_url("runtime/grabacion.py").read())
+
+y deja en tu espacio de nombres:
+
+- GRABACION: el modelo (su fichero y su SHA-256), cada turno (segundos, tokens y respuesta),
+  cómo terminó y todos los mensajes.
+- INICIO_GRABADO: los mensajes de inicio de esa ejecución.
+- guion_grabado(): su guion, para un ModeloGuionizado: lo que respondió el modelo en cada turno
+  y lo que le devolvió el arnés.
+"""
+
+GRABACION = %(datos)s
+
+INICIO_GRABADO = [("sistema", GRABACION["sistema"]), ("usuario", GRABACION["pedido"])]
+
+
+def guion_grabado():
+    """El guion de la ejecución grabada: cada respuesta del modelo, con las observaciones que
+    el arnés añadió tras ella."""
+    mensajes = [tuple(m) for m in GRABACION["mensajes"]][len(INICIO_GRABADO):]
+    respuestas, observaciones = [], []
+    for i, (rol, contenido) in enumerate(mensajes):
+        if rol == "asistente":
+            respuestas.append(contenido)
+            siguiente = mensajes[i + 1] if i + 1 < len(mensajes) else None
+            observaciones.append(siguiente[1] if siguiente and siguiente[0] == "usuario" else [])
+    return guion_de(INICIO_GRABADO, respuestas, observaciones)
+'''
+
+
+def avisar(texto):
+    print(texto, file=sys.stderr, flush=True)
+
+
+def codigo_de_la_pagina(max_tokens: int, tope: int) -> str:
+    primera = celdas_de("modelo-real")[0]
+    return primera + "\n" + GRABAR % {"max_tokens": max_tokens, "tope": tope, "marca": MARCA}
+
+
+def grabar(max_tokens: int, tope: int) -> dict:
+    destino = Path(tempfile.mkdtemp(prefix="grabar-")) / "html"
+    avisar(f"building {SITIO.relative_to(ROOT)}…")
+    construir(SITIO, destino)
+    srv = servir(destino, 0)
+    base = "http://127.0.0.1:%d/" % srv.server_address[1]
+    registro = Registro()
+    try:
+        with chromium(registro) as navegador:
+            registro.comprobar(navegador)
+            with contexto(navegador, registro, servicio=True) as ctx:
+                page = ctx.new_page()
+                page.goto(base)
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+                page.reload()
+                aislada = page.evaluate("crossOriginIsolated")
+                avisar(f"downloading the model (isolated: {aislada})…")
+                page.get_by_role("button", name=re.compile("Descargar el modelo")).click()
+                expect(page.get_by_text("Modelo listo")).to_be_visible(timeout=600_000)
+                celda = page.locator("bucle-celda").first
+                editor = celda.get_by_role("textbox")
+                editor.fill(codigo_de_la_pagina(max_tokens, tope))
+                avisar("running the agent on the model…")
+                inicio = time.monotonic()
+                celda.get_by_role("button", name="Ejecutar", exact=True).click()
+                salida = celda.locator(".bucle-celda-salida")
+                expect(salida).to_contain_text(MARCA, timeout=1_800_000)
+                texto = salida.inner_text()
+                avisar(f"done in {time.monotonic() - inicio:.0f} s")
+                navegador_version = navegador.version
+        if registro.fuera:
+            raise SystemExit(f"requests left 127.0.0.1: {registro.fuera}")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        registro.cerrar()
+    datos = json.loads(texto[texto.index(MARCA) + len(MARCA):].strip().splitlines()[0])
+    pin = fijado()
+    return {
+        "modelo": {"archivo": pin.archivo, "sha256": pin.sha256, "temperatura": 0,
+                   "max_tokens": max_tokens, "n_ctx": 2048},
+        "navegador": f"Chromium {navegador_version.split('.')[0]} sin interfaz, "
+                     f"{'aislada' if aislada else 'sin aislar'}, en {platform.machine()}",
+        "fecha": date.today().isoformat(),
+        "sistema": datos["sistema"],
+        "pedido": datos["pedido"],
+        "turnos": datos["turnos"],
+        "final": {"como": datos["como"], "texto": datos["texto"]},
+        "mensajes": datos["mensajes"],
+    }
+
+
+def escribir(grabacion: dict, salida: Path) -> None:
+    salida.write_text(PLANTILLA % {"datos": pprint.pformat(grabacion, width=96, sort_dicts=False)},
+                      encoding="utf-8")
+
+
+def main(argv=None) -> None:
+    partes = argparse.ArgumentParser(prog="python -m tests.bench.grabar", description=__doc__.split("\n")[0])
+    partes.add_argument("--max-tokens", type=int, default=256)
+    partes.add_argument("--tope", type=int, default=10)
+    partes.add_argument("--salida", type=Path, default=ROOT / "runtime" / "grabacion.py")
+    args = partes.parse_args(argv)
+    grabacion = grabar(args.max_tokens, args.tope)
+    escribir(grabacion, args.salida)
+    for n, turno in enumerate(grabacion["turnos"], 1):
+        print(f"turn {n}: {turno['segundos']:.1f} s, {turno['tokens_entrada']} new + "
+              f"{turno['tokens_reusados']} reused input tokens, {turno['tokens_salida']} out")
+    print(f"ended: {grabacion['final']['como']}; wrote {args.salida}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""«El bucle con un modelo real» in a real browser: the reader downloads the course's model, and
+the lesson's cell «un-turno» sends one bounded turn (max_tokens=64) through the lesson's own
+ModeloAPI, a real POST to the site's modelo/v1/messages that the course's service worker hands
+to this page's model, and prints the blocks that came back and their usage. Nothing leaves
+127.0.0.1 (the context's watch fails the test otherwise)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_celda import Celda
+from tests.conftest import contexto_vigilado
+
+pytestmark = pytest.mark.navegador
+
+#: ms: the first turn processes a 500-token prompt on a shared 2-core machine.
+TURNO = 240_000
+
+
+def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_page(
+        sitio, servidor, navegador, registro_externo):
+    base = servidor(sitio)
+    with contexto_vigilado(navegador, registro_externo, service_workers="allow") as contexto:
+        peticiones = []
+        contexto.on("request", lambda r: r.method == "POST" and "/modelo/v1/messages" in r.url
+                    and peticiones.append(r))
+        page = contexto.new_page()
+        page.goto(base + "modelo-real.html")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.reload()
+        modelo = page.locator("bucle-modelo")
+        modelo.get_by_role("button", name=re.compile(r"^Descargar el modelo \(\d+ MB\)$")).click()
+        expect(modelo).to_have_attribute("data-estado", "listo", timeout=TURNO)
+        expect(modelo.get_by_role("status")).to_have_text("Modelo listo")
+
+        celda = Celda(page, 3)  # «un-turno»: it runs the cells it depends on first
+        celda.ejecutar()
+        expect(celda.boton("Detener")).to_be_hidden(timeout=TURNO)
+        salida = celda.texto.inner_text()
+        assert "no hay respuesta del modelo" not in salida and "ha respondido" not in salida, salida
+        lineas = salida.splitlines()
+        # the blocks, one muestra line each, then the usage the server counted
+        assert lineas[-1].startswith("uso: {'input_tokens': "), salida
+        assert all(re.match(r"^(llamada toolu_\d+ \w+\(|«)", linea) for linea in lineas[:-1]), salida
+        assert "'cache_read_input_tokens': " in lineas[-1]
+
+        # the request was a real POST with the JSON the lesson shows, answered by the worker
+        assert len(peticiones) == 1
+        cuerpo = peticiones[0].post_data_json
+        assert (cuerpo["model"], cuerpo["max_tokens"]) == ("smollm2-135m", 64)
+        assert [m["role"] for m in cuerpo["messages"]] == ["user"]
+        assert [h["name"] for h in cuerpo["tools"]] == ["listar", "leer", "escribir", "buscar"]
+        assert peticiones[0].response().from_service_worker
