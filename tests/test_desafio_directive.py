@@ -78,7 +78,7 @@ def test_el_widget_lleva_sus_datos(html):
             "runtime": "runtime/",
         },
         # the default: every module of runtime/, sorted
-        "runtime_modulos": ["api", "entorno", "escenarios", "guionizado", "permisos"],
+        "runtime_modulos": ["api", "entorno", "escenarios", "grabacion", "guionizado", "permisos"],
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]
 

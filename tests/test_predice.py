@@ -128,7 +128,8 @@ def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_rev
     assert {clave for clave in trazas} == {("llamar-herramientas", "traza-un-turno"),
                                             ("el-bucle", "traza-bucle"), ("errores", "traza-errores"),
                                             ("pedir-permiso", "traza-permiso"),
-                                            ("el-agente", "traza-agente")}
+                                            ("el-agente", "traza-agente"),
+                                            ("modelo-real", "traza-modelo-real")}
     casos, donde = [], []
     for clave, datos in trazas.items():
         assert list(datos["predicciones"]) == list(datos["trazas"])
@@ -257,7 +258,7 @@ def test_predice_no_turns_the_mode_off_and_the_map_lists_the_traces_that_predict
     assert {l["pagina"]: l["trazas"] for l in mapa["lecciones"]} == {
         "llamar-herramientas": ["traza-un-turno"], "el-bucle": ["traza-bucle"],
         "errores": ["traza-errores"], "pedir-permiso": ["traza-permiso"], "el-agente": ["traza-agente"],
-        "como-funciona": []}
+        "modelo-real": ["traza-modelo-real"], "como-funciona": []}
 
 
 CONF = f'''

@@ -80,3 +80,16 @@ def runtime_modulos(app: Sphinx) -> tuple[str, ...]:
         return tuple(propios)
     return tuple(sorted(p.stem for p in ruta(app, "bucle_runtime_dir").glob("*.py")
                         if not p.name.startswith("_")))
+
+
+def espacio_del_runtime(env) -> dict:
+    """A fresh namespace with the runtime modules run in it, in order, as a page loads them
+    (what a ``traza`` or a ``grabacion`` runs its author's code in); each file is noted as a
+    dependency of the page being read, so that changing it rebuilds the page."""
+    app = env.app
+    ns = {"__name__": "__main__"}
+    for nombre in runtime_modulos(app):
+        archivo = ruta(app, "bucle_runtime_dir") / f"{nombre}.py"
+        env.note_dependency(str(archivo))
+        exec(compile(archivo.read_text(encoding="utf-8"), f"runtime/{nombre}.py", "exec"), ns)
+    return ns

@@ -31,7 +31,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from .ajustes import ruta, runtime_modulos
+from .ajustes import espacio_del_runtime
 from .directiva import Directiva, Invalida
 from .modelo_local import ErrorDelModelo, fijado, ruta_fijado
 
@@ -75,12 +75,7 @@ class Grabacion(Directiva):
         return [tabla, pie]
 
     def _ejecutar(self) -> dict:
-        app = self.env.app
-        ns = {"__name__": "__main__"}
-        for nombre in runtime_modulos(app):
-            archivo = ruta(app, "bucle_runtime_dir") / f"{nombre}.py"
-            self.env.note_dependency(str(archivo))
-            exec(compile(archivo.read_text(encoding="utf-8"), f"runtime/{nombre}.py", "exec"), ns)
+        ns = espacio_del_runtime(self.env)
         try:
             exec(compile("\n".join(self.content), f"<grabación de {self.env.docname}>", "exec"), ns)
         except Exception as error:  # noqa: BLE001 - any failure of the author's code is reported

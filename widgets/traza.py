@@ -50,7 +50,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from . import textos
-from .ajustes import ruta, runtime_modulos
+from .ajustes import espacio_del_runtime, ruta
 from .calificador.trazas import trazar
 from .directiva import Directiva
 from .nodos import nuevo_widget
@@ -98,12 +98,7 @@ class TrazaDirective(Directiva):
 
     def _escenario(self) -> dict:
         """Run the author's code in a fresh namespace with the runtime loaded; check it."""
-        app = self.env.app
-        ns = {"__name__": "__main__"}
-        for nombre in runtime_modulos(app):
-            archivo = ruta(app, "bucle_runtime_dir") / f"{nombre}.py"
-            self.env.note_dependency(str(archivo))
-            exec(compile(archivo.read_text(encoding="utf-8"), f"runtime/{nombre}.py", "exec"), ns)
+        ns = espacio_del_runtime(self.env)
         codigo = "\n".join(self.content)
         nombre = f"<traza de {self.env.docname}>"
         try:

@@ -38,3 +38,20 @@ test("the confirmed address is kept, read back and forgotten", () => {
   const lleno = { setItem() { throw new Error("QuotaExceededError"); } };
   assert.equal(guardarPropia(direccionPropia("http://localhost:1"), lleno), false);
 });
+
+test("with storage blocked (reading localStorage throws), nothing is kept and nothing throws", () => {
+  const antes = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
+  Object.defineProperty(globalThis, "localStorage", {
+    configurable: true,
+    get() {
+      throw new Error("SecurityError: Access is denied for this document.");
+    },
+  });
+  try {
+    assert.equal(leerPropia(), null);
+    assert.equal(guardarPropia(direccionPropia("http://localhost:11434")), false);
+  } finally {
+    if (antes) Object.defineProperty(globalThis, "localStorage", antes);
+    else delete globalThis.localStorage;
+  }
+});

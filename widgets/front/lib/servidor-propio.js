@@ -38,8 +38,17 @@ export function direccionPropia(texto, origenDelSitio = null) {
   return { origen: url.origin, url: completa };
 }
 
+/** The page's localStorage, or null where reading it throws (storage blocked). */
+function almacenDeLaPagina() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The confirmed address kept in `almacen` (localStorage), or null. */
-export function leerPropia(almacen = globalThis.localStorage) {
+export function leerPropia(almacen = almacenDeLaPagina()) {
   try {
     const guardada = JSON.parse(almacen?.getItem(CLAVE) ?? "null");
     return guardada ? direccionPropia(guardada.url) : null;
@@ -49,7 +58,7 @@ export function leerPropia(almacen = globalThis.localStorage) {
 }
 
 /** Keep (or, with null, forget) the confirmed address; false if storage is off. */
-export function guardarPropia(direccion, almacen = globalThis.localStorage) {
+export function guardarPropia(direccion, almacen = almacenDeLaPagina()) {
   try {
     if (direccion) almacen.setItem(CLAVE, JSON.stringify({ url: direccion.url }));
     else almacen.removeItem(CLAVE);
