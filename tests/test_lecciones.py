@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -422,8 +423,7 @@ def _clase(fuente: str, nombre: str) -> str:
     """The source of ``class nombre`` (up to the next top-level statement) in ``fuente``."""
     inicio = fuente.index(f"class {nombre}")
     resto = fuente[inicio:].splitlines()
-    cuerpo = [resto[0]] + [l for l in __import__("itertools").takewhile(
-        lambda l: not l or l.startswith((" ", "\t")), resto[1:])]
+    cuerpo = [resto[0], *itertools.takewhile(lambda l: not l or l.startswith((" ", "\t")), resto[1:])]
     return "\n".join(cuerpo).rstrip()
 
 
