@@ -12,6 +12,8 @@ OUT := _build/html
 CHROMIUM := /usr/bin/chromium
 SPHINXOPTS ?=
 PYTEST_ARGS ?=
+# pytest-xdist processes for `make test` (0: all in this one); each test file stays in one of them
+PYTEST_WORKERS ?= 2
 BENCH_ARGS ?=
 LIGHTHOUSE := tests/bench/lighthouse
 
@@ -27,7 +29,7 @@ html: setup
 	@echo "Built $(OUT)/index.html"
 
 test: setup chromium
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 bench: setup chromium $(LIGHTHOUSE)/node_modules/.stamp
 	$(PY) -m tests.bench $(BENCH_ARGS)

