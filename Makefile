@@ -16,6 +16,7 @@ PYTEST_ARGS ?=
 PYTEST_WORKERS ?= 2
 BENCH_ARGS ?=
 LIGHTHOUSE := tests/bench/lighthouse
+NATIVO := .venv-nativo
 
 FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null)
 
@@ -31,8 +32,16 @@ html: setup
 test: setup chromium
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
-bench: setup chromium $(LIGHTHOUSE)/node_modules/.stamp
+bench: setup chromium $(LIGHTHOUSE)/node_modules/.stamp $(NATIVO)/.stamp
 	$(PY) -m tests.bench $(BENCH_ARGS)
+
+# Native llama.cpp, for the bench only (the in-page model's floor): llama-cpp-python built from
+# its pinned source distribution in a venv of its own, so that `make test` never builds it.
+$(NATIVO)/.stamp: tests/bench/nativo-requisitos.txt
+	$(PYTHON) -m venv $(NATIVO)
+	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(NATIVO)/bin/pip install --quiet --disable-pip-version-check \
+		--require-hashes -r tests/bench/nativo-requisitos.txt
+	touch $@
 
 # Lighthouse, for the bench only: its own pinned package-lock.json, so that `make test`'s npm ci
 # does not install it.
@@ -77,4 +86,4 @@ clean:
 	rm -rf _build widgets/static tests/.artifacts build *.egg-info
 
 distclean: clean
-	rm -rf $(VENV) node_modules $(LIGHTHOUSE)/node_modules
+	rm -rf $(VENV) $(NATIVO) node_modules $(LIGHTHOUSE)/node_modules

@@ -20,7 +20,7 @@ from widgets.serve import servir
 
 from tests.conftest import CHROMIUM, _host
 
-from . import construccion, desnuda, faro, medidas, orden
+from . import construccion, desnuda, faro, medidas, modelo, orden
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
@@ -365,6 +365,8 @@ def main(argv=None):
     parser.add_argument("--sitio", type=Path, help="measure this built site; no build times")
     parser.add_argument("--orden", type=int, default=3,
                         help="runs of the grader command's figures (3; 0 skips them)")
+    parser.add_argument("--modelo", type=int, default=1,
+                        help="runs of the in-page model's figures, isolated and not (1; 0 skips them)")
     args = parser.parse_args(argv)
     inicio = time.monotonic()
     # The grader command's figures first (CPython only), on a machine not yet busy with the
@@ -381,6 +383,11 @@ def main(argv=None):
         bare = desnuda.hacer(sitio, tmp / "desnuda")
         descripcion = maquina()
         r = medir_navegador(args, sitio, bare, registro)
+        modelo_r = None
+        if args.modelo:
+            avisar(f"the in-page model, {args.modelo} × isolated and not, then native llama.cpp…")
+            with chromium(registro) as navegador:
+                modelo_r = modelo.medir(navegador, registro, args.modelo, avisar)
         faro_r = faro.Faro(falta="skipped (--lighthouse 0)")
         if args.lighthouse:
             avisar(f"Lighthouse on «El bucle» (widgets.serve), {args.lighthouse} ×…")
@@ -398,6 +405,9 @@ def main(argv=None):
         f"{fecha}; the whole bench took {(time.monotonic() - inicio) / 60:.1f} min",
     ]
     print(imprimir(filas(r, limpias, una, faro_r), "## make bench", pie))
+    if modelo_r is not None:
+        print()
+        print(modelo.tabla(modelo_r))
     if orden_r is not None:
         print()
         print(orden.tabla(orden_r))

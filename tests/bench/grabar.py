@@ -123,10 +123,50 @@ def codigo_de_la_pagina(max_tokens: int, tope: int) -> str:
     return primera + "\n" + GRABAR % {"max_tokens": max_tokens, "tope": tope, "marca": MARCA}
 
 
-def grabar(max_tokens: int, tope: int) -> dict:
+def servir_el_sitio():
+    """Build ``tests/sites/modelo`` into a temporary folder; return it."""
     destino = Path(tempfile.mkdtemp(prefix="grabar-")) / "html"
     avisar(f"building {SITIO.relative_to(ROOT)}…")
     construir(SITIO, destino)
+    return destino
+
+
+def abrir(page, base: str) -> None:
+    """Open the site until the course's service worker controls the page (the model's endpoint
+    is answered there)."""
+    page.goto(base)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.reload()
+
+
+def cargar_el_modelo(page) -> dict:
+    """Press the model widget's button (download, or load what is kept) until «Modelo listo»;
+    return the engine's figures: ``{descarga, carga, hilos}`` (ms) and the wall time (``total``)."""
+    inicio = time.monotonic()
+    page.locator("bucle-modelo").get_by_role("button", name=re.compile("Descargar el modelo|Cargar el modelo")).click()
+    expect(page.locator("bucle-modelo")).to_have_attribute("data-estado", "listo", timeout=600_000)
+    cifras = page.evaluate("__bucleMotorDelModelo().cifras")
+    return {**cifras, "total": (time.monotonic() - inicio) * 1000}
+
+
+def correr_el_agente(page, max_tokens: int, tope: int) -> dict:
+    """Run in the page's cell the lesson's first cell and the agent on ``ModeloAPI()``; return
+    what the page printed (how it ended, each turn timed, the messages) and the engine's record
+    of each generation (``generaciones``: its prompt, grammar and llama.cpp's timings)."""
+    celda = page.locator("bucle-celda").first
+    celda.get_by_role("textbox").fill(codigo_de_la_pagina(max_tokens, tope))
+    page.evaluate("__bucleMotorDelModelo().historial.length = 0")
+    celda.get_by_role("button", name="Ejecutar", exact=True).click()
+    salida = celda.locator(".bucle-celda-salida")
+    expect(salida).to_contain_text(MARCA, timeout=1_800_000)
+    texto = salida.inner_text()
+    datos = json.loads(texto[texto.index(MARCA) + len(MARCA):].strip().splitlines()[0])
+    datos["generaciones"] = page.evaluate("__bucleMotorDelModelo().historial")
+    return datos
+
+
+def grabar(max_tokens: int, tope: int) -> dict:
+    destino = servir_el_sitio()
     srv = servir(destino, 0)
     base = "http://127.0.0.1:%d/" % srv.server_address[1]
     registro = Registro()
@@ -135,22 +175,13 @@ def grabar(max_tokens: int, tope: int) -> dict:
             registro.comprobar(navegador)
             with contexto(navegador, registro, servicio=True) as ctx:
                 page = ctx.new_page()
-                page.goto(base)
-                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-                page.reload()
+                abrir(page, base)
                 aislada = page.evaluate("crossOriginIsolated")
                 avisar(f"downloading the model (isolated: {aislada})…")
-                page.get_by_role("button", name=re.compile("Descargar el modelo")).click()
-                expect(page.get_by_text("Modelo listo")).to_be_visible(timeout=600_000)
-                celda = page.locator("bucle-celda").first
-                editor = celda.get_by_role("textbox")
-                editor.fill(codigo_de_la_pagina(max_tokens, tope))
+                cargar_el_modelo(page)
                 avisar("running the agent on the model…")
                 inicio = time.monotonic()
-                celda.get_by_role("button", name="Ejecutar", exact=True).click()
-                salida = celda.locator(".bucle-celda-salida")
-                expect(salida).to_contain_text(MARCA, timeout=1_800_000)
-                texto = salida.inner_text()
+                datos = correr_el_agente(page, max_tokens, tope)
                 avisar(f"done in {time.monotonic() - inicio:.0f} s")
                 navegador_version = navegador.version
         if registro.fuera:
@@ -159,7 +190,6 @@ def grabar(max_tokens: int, tope: int) -> dict:
         srv.shutdown()
         srv.server_close()
         registro.cerrar()
-    datos = json.loads(texto[texto.index(MARCA) + len(MARCA):].strip().splitlines()[0])
     pin = fijado()
     return {
         "modelo": {"archivo": pin.archivo, "sha256": pin.sha256, "temperatura": 0,

@@ -149,6 +149,11 @@ test("generar asks wllama for one constrained, cached completion at temperature 
   await motor.generar({ mensajes, esquema, gramatica, max_tokens: 8 });
   assert.equal(pedidas[2].grammar, gramatica);
   assert.equal(pedidas[2].response_format, undefined);
+  // What the bench reads: each generation's prompt, grammar, tokens and llama.cpp's timings.
+  assert.deepEqual(motor.historial.map((g) => [g.mensajes, g.gramatica, g.max_tokens, g.tokensEntrada, g.fin]),
+                   [[mensajes, null, 8, 7, "stop"], [mensajes, null, 8, 7, "length"], [mensajes, gramatica, 8, 7, "length"]]);
+  assert.deepEqual(motor.historial[0].tiempos, { cache_n: 33, prompt_n: 7 });
+  assert.ok(motor.historial.every((g) => g.ms >= 0));
 });
 
 test("generar without the model downloaded says so", async () => {

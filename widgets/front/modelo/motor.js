@@ -10,6 +10,8 @@
 //     → { texto, fin: "stop" | "length", tokensEntrada (processed anew), tokensSalida,
 //         tokensReusados (the previous prompt's, reused), tiempos }
 //   motor.addEventListener("cambio", …)   // every change of estado
+//   motor.cifras, motor.historial         // the last load's times; the latest generations, each
+//                                         // with its prompt, grammar and timings (for the bench)
 //
 // cargar() fetches the GGUF and wllama's wasm from the site (never elsewhere: wllama's CDN
 // fallback is turned off with setCompat(null)), with the bytes as they arrive and an AbortSignal,
@@ -89,6 +91,7 @@ export class Motor extends EventTarget {
     this.cargando = null; // the load under way (one at a time)
     this.cola = Promise.resolve(); // one generation at a time
     this.cifras = {}; // what the last load took: { descarga, carga, hilos } (ms, for the bench)
+    this.historial = []; // each generation: its prompt, grammar and llama.cpp's timings (the bench)
   }
 
   /** The model's files from the widget's data ({modelo, wasm: {archivo, bytes, sha256}}). */
@@ -281,13 +284,14 @@ export class Motor extends EventTarget {
     } else if (esquema) {
       peticion.response_format = { type: "json_schema", json_schema: { name: "respuesta", schema: esquema } };
     }
+    const inicio = performance.now();
     const r = await this.wllama.createChatCompletion(peticion);
     const eleccion = r.choices?.[0] ?? {};
     // As the messages protocol counts them: input_tokens are the prompt's tokens the model
     // processed anew; those it reused from the previous prompt are counted apart.
     const total = r.usage?.prompt_tokens ?? 0;
     const reusados = r.timings?.cache_n ?? r.usage?.prompt_tokens_details?.cached_tokens ?? 0;
-    return {
+    const hecha = {
       texto: eleccion.message?.content ?? "",
       fin: eleccion.finish_reason === "length" ? "length" : "stop",
       tokensEntrada: r.timings?.prompt_n ?? Math.max(0, total - reusados),
@@ -295,5 +299,9 @@ export class Motor extends EventTarget {
       tokensReusados: reusados,
       tiempos: r.timings ?? null,
     };
+    this.historial.push({ mensajes, gramatica: gramatica ?? null, max_tokens, ...hecha,
+                          ms: performance.now() - inicio });
+    if (this.historial.length > 50) this.historial.shift(); // a long session keeps the latest
+    return hecha;
   }
 }

@@ -1,0 +1,226 @@
+"""The course's in-page model in ``make bench``, beside native llama.cpp on the same machine.
+
+**Isolated** (``runs`` times): a new profile opens ``tests/sites/modelo`` (the ``modelo`` widget
+and one cell) under the course's service worker, served with COOP/COEP (wllama on every core),
+and:
+
+1. presses **Descargar el modelo**: download, check and load, as a reader's first time;
+2. reloads and presses **Cargar el modelo**: the load from what the browser kept;
+3. runs in the cell the lesson's first cell and the agent on ``ModeloAPI()`` with a cap of 2
+   (:func:`tests.bench.grabar.correr_el_agente`): the lesson's first two turns, each timed in
+   Python from the call to the response (the HTTP request, the in-page server, the model), with
+   the engine's record of each generation (llama.cpp's own counters: the prompt's tokens
+   processed anew and reused, their milliseconds, the generated tokens and theirs).
+
+**Not isolated**: the same site from a server without COOP/COEP and with the service worker
+blocked (which would otherwise add them, and the page would be isolated after one reload): the
+engine runs on one thread. The model's endpoint needs the service worker, so here the page's
+engine itself is given the very generations of the isolated run (the prompts and grammars the
+in-page server built), in order; a turn's seconds are the engine's.
+
+Then the same generations run on native llama.cpp (:mod:`tests.bench.nativo`, in
+``.venv-nativo``), with every core and with one, as the floor: the ratio is the page's figure
+over native's. Without ``.venv-nativo`` the native column says so (``make bench`` builds it).
+
+``make bench`` prints this table after its own; alone: ``python -m tests.bench.modelo [--runs 1]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+from widgets.modelo_local import asegurar, fijado
+from widgets.serve import servir
+
+from . import grabar
+from .navegador import Registro, chromium, contexto
+from .tabla import Fila, imprimir
+
+ROOT = Path(__file__).resolve().parents[2]
+NATIVO = ROOT / ".venv-nativo" / "bin" / "python"
+#: The lesson's targets on this 2-core machine, isolated (issue «El bucle con un modelo real»).
+OBJETIVO_PRIMERO, OBJETIVO_SEGUNDO = 12.0, 5.0
+
+
+def medir(navegador, registro, runs: int, avisar) -> dict:
+    """The page's figures, then native's: ``{"aislada": [...], "sin_aislar": [...],
+    "nativo": {...} | None, "falta_nativo": str}``; each page run is a dict (see :func:`una`)."""
+    sitio = grabar.servir_el_sitio()
+    r: dict = {"aislada": [], "sin_aislar": []}
+    for clave, aislamiento in (("aislada", True), ("sin_aislar", False)):
+        srv = servir(sitio, 0, aislamiento=aislamiento)
+        base = "http://127.0.0.1:%d/" % srv.server_address[1]
+        try:
+            for i in range(runs):
+                if aislamiento:
+                    r[clave].append(una(navegador, registro, base))
+                elif r["aislada"]:
+                    r[clave].append(una_sin_aislar(navegador, registro, base, r["aislada"][0]["generaciones"]))
+                else:
+                    break
+                x = r[clave][-1]
+                avisar(f"  model, {clave}, {i + 1}/{runs}: {x['hilos']} thread(s), isolated: {x['aislada']}; "
+                       f"download and load {x['primera']['total'] / 1000:.1f} s, load kept "
+                       f"{x['guardado']['carga'] / 1000:.1f} s; "
+                       + "; ".join(f"turn {n}: {t['segundos']:.1f} s ({g['tokensEntrada']} new + "
+                                   f"{g['tokensReusados']} reused in, {g['tokensSalida']} out)"
+                                   for n, (t, g) in enumerate(zip(x["turnos"], x["generaciones"]), 1)))
+        finally:
+            srv.shutdown()
+            srv.server_close()
+    r["nativo"], r["falta_nativo"] = nativo(r["aislada"], avisar)
+    return r
+
+
+#: The page's engine given one generation of the isolated run (its prompt, grammar, max_tokens).
+GENERAR = """async (g) => {
+  const motor = __bucleMotorDelModelo();
+  const inicio = performance.now();
+  await motor.generar({ mensajes: g.mensajes, gramatica: g.gramatica, max_tokens: g.max_tokens });
+  return performance.now() - inicio;
+}"""
+
+
+def una_sin_aislar(navegador, registro, base: str, generaciones: list[dict]) -> dict:
+    with contexto(navegador, registro) as ctx:  # the service worker blocked
+        page = ctx.new_page()
+        page.goto(base)
+        primera = grabar.cargar_el_modelo(page)
+        page.reload()
+        guardado = grabar.cargar_el_modelo(page)
+        page.evaluate("__bucleMotorDelModelo().historial.length = 0")
+        turnos = [{"segundos": page.evaluate(GENERAR, g) / 1000} for g in generaciones]
+        hechas = page.evaluate("__bucleMotorDelModelo().historial")
+        aislada = page.evaluate("crossOriginIsolated")
+    return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
+            "turnos": turnos, "generaciones": hechas}
+
+
+def una(navegador, registro, base: str) -> dict:
+    with contexto(navegador, registro, servicio=True) as ctx:
+        page = ctx.new_page()
+        grabar.abrir(page, base)
+        primera = grabar.cargar_el_modelo(page)
+        grabar.abrir(page, base)
+        guardado = grabar.cargar_el_modelo(page)
+        datos = grabar.correr_el_agente(page, max_tokens=256, tope=2)
+        aislada = page.evaluate("crossOriginIsolated")
+    return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
+            "turnos": datos["turnos"], "generaciones": datos["generaciones"]}
+
+
+def nativo(corridas: list[dict], avisar) -> tuple[dict | None, str]:
+    """Native llama.cpp on the first page run's generations, every core and one thread."""
+    if not corridas:
+        return None, "no page run"
+    if not NATIVO.exists():
+        return None, "no .venv-nativo (make bench builds it)"
+    cores = os.cpu_count() or 1
+    entrada = {"gguf": str(asegurar(ROOT / "_build" / "modelo")), "hilos": sorted({cores, 1}, reverse=True),
+               "generaciones": [{k: g[k] for k in ("mensajes", "gramatica", "max_tokens")}
+                                for g in corridas[0]["generaciones"]]}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
+        json.dump(entrada, f, ensure_ascii=False)
+    avisar(f"native llama.cpp on the same prompts ({', '.join(map(str, entrada['hilos']))} threads)…")
+    try:
+        p = subprocess.run([str(NATIVO), "-m", "tests.bench.nativo", f.name], cwd=ROOT,
+                           capture_output=True, text=True, timeout=900)
+    finally:
+        os.unlink(f.name)
+    if p.returncode != 0:
+        return None, "failed: " + (p.stderr.strip().splitlines() or ["?"])[-1][:120]
+    return {x["hilos"]: x for x in json.loads(p.stdout.strip().splitlines()[-1])}, ""
+
+
+def _por_segundo(n, ms):
+    return n * 1000 / ms if ms else None
+
+
+def filas(r: dict) -> list[Fila]:
+    cores = os.cpu_count() or 1
+    f: list[Fila] = []
+    for clave, titulo, hilos_nativos in (("aislada", "isolated", cores),
+                                         ("sin_aislar", "not isolated (engine only)", 1)):
+        corridas = r[clave]
+        if not corridas:
+            continue
+        nat = (r["nativo"] or {}).get(hilos_nativos)
+        falta_nat = r["falta_nativo"]
+        s = lambda xs: [x / 1000 for x in xs]  # noqa: E731 (ms → s)
+        primera = len(f)
+        f.append(Fila(f"Model, {titulo}: download, check and load (new profile)", "s",
+                      s([c["primera"]["total"] for c in corridas])))
+        f.append(Fila(f"Model, {titulo}: load, kept in the browser", "s",
+                      s([c["guardado"]["carga"] for c in corridas]),
+                      [nat["carga"]] if nat else None))
+        for n in (1, 2):
+            if any(len(c["turnos"]) < n for c in corridas):
+                continue
+            turnos = [c["turnos"][n - 1] for c in corridas]
+            gens = [c["generaciones"][n - 1] for c in corridas]
+            tiempos = [g.get("tiempos") or {} for g in gens]
+            gn = nat["generaciones"][n - 1] if nat and len(nat["generaciones"]) >= n else None
+            objetivo = OBJETIVO_PRIMERO if n == 1 else OBJETIVO_SEGUNDO
+            como = "call → response (Python, ModeloAPI)" if clave == "aislada" else "the engine's generation"
+            f.append(Fila(f"  turn {n}: {como}", "s",
+                          [t["segundos"] for t in turnos], [gn["segundos"]] if gn else None,
+                          objetivo=f"≤ {objetivo:g} s" if clave == "aislada" else "",
+                          cumple=(lambda m, _, o=objetivo: m <= o) if clave == "aislada" else None))
+            f.append(Fila(f"  turn {n}: prompt tokens processed anew (reused)", "tok",
+                          [g["tokensEntrada"] for g in gens], [gn["prompt_n"]] if gn else None))
+            f[-1].notas.append("reused from the turn before: " + ", ".join(
+                str(g["tokensReusados"]) for g in gens) + (" (turn 2 must not process the prefix again)" if n == 2 else ""))
+            f.append(Fila(f"  turn {n}: prompt processing, to the first token", "s",
+                          s([t.get("prompt_ms", 0) for t in tiempos]), [gn["prompt_ms"] / 1000] if gn else None))
+            f.append(Fila(f"  turn {n}: prompt, tokens per second", "tok/s",
+                          [x for t in tiempos if (x := _por_segundo(t.get("prompt_n", 0), t.get("prompt_ms")))],
+                          [_por_segundo(gn["prompt_n"], gn["prompt_ms"])] if gn and gn["prompt_ms"] else None))
+            f.append(Fila(f"  turn {n}: generation, tokens per second", "tok/s",
+                          [x for t in tiempos if (x := _por_segundo(t.get("predicted_n", 0), t.get("predicted_ms")))],
+                          [_por_segundo(gn["predicted_n"], gn["predicted_ms"])] if gn and gn["predicted_ms"] else None))
+        if falta_nat:
+            f[primera + 1].notas.append(f"native llama.cpp: {falta_nat}")
+        f[primera].notas.append(f"{corridas[0]['hilos']} thread(s) in the page; native: {hilos_nativos}"
+                          + (f"; llama-cpp-python {nat['version']}" if nat else ""))
+    return f
+
+
+def tabla(r: dict) -> str:
+    pin = fijado()
+    pie = [f"the model: {pin.archivo} (SHA-256 {pin.sha256[:12]}…), n_ctx 2048, temperature 0; the "
+           "lesson's agent on ModeloAPI(max_tokens=256), a cap of 2 (its first two turns)",
+           "seconds of a turn: Python's clock around the call (HTTP through the service worker, the "
+           "in-page server, the model); the prompt's and the generation's: llama.cpp's counters"]
+    medianas = [statistics.median([t["segundos"] for t in c["turnos"]]) for c in r["aislada"] if c["turnos"]]
+    if medianas:
+        pie.append(f"isolated, median turn: {statistics.median(medianas):.1f} s")
+    return imprimir(filas(r), "## The model in the page", pie,
+                    columnas=("In the page (median, range)", "Native llama.cpp"))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.modelo", description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=1, help="runs, isolated and not (1)")
+    args = parser.parse_args(argv)
+    registro = Registro()
+    try:
+        with chromium(registro) as navegador:
+            registro.comprobar(navegador)
+            r = medir(navegador, registro, args.runs, grabar.avisar)
+    finally:
+        registro.cerrar()
+    print(tabla(r))
+    print(f"- requests that tried to leave 127.0.0.1: {len(registro.fuera)}"
+          + (f": {registro.fuera[:5]}" if registro.fuera else ""))
+    return 1 if registro.fuera else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""Native llama.cpp on this machine: the floor of the in-page model's figures (``make bench``).
+
+Run by :mod:`tests.bench.modelo` with the Python of the bench's own venv, ``.venv-nativo`` (made
+by ``make bench``: llama-cpp-python built from PyPI there, never in ``make test``)::
+
+    .venv-nativo/bin/python -m tests.bench.nativo ENTRADA.json
+
+``ENTRADA.json``: ``{"gguf": path, "hilos": [2, 1], "generaciones": [{mensajes, gramatica,
+max_tokens}, …]}``, the generations the page's engine made (``motor.historial``: the prompt the
+in-page server built and its grammar), in order. For each number of threads, one model is
+loaded and the generations run in order on it at temperature 0, as in the page, so that a later
+one reuses the prompt's common prefix (llama-cpp-python keeps it, as ``cache_prompt`` does in the
+page). Prints one JSON line: for each number of threads, the load's seconds and, for each
+generation, its seconds, the prompt's tokens processed anew and their milliseconds, and the
+generated tokens and their milliseconds, from llama.cpp's own counters.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+
+def medir(gguf: str, hilos: int, generaciones: list[dict]) -> dict:
+    import llama_cpp
+    from llama_cpp import Llama, LlamaGrammar
+
+    inicio = time.perf_counter()
+    llm = Llama(model_path=gguf, n_ctx=2048, n_threads=hilos, n_threads_batch=hilos,
+                n_gpu_layers=0, seed=0, verbose=False)
+    carga = time.perf_counter() - inicio
+    hechas = []
+    for g in generaciones:
+        gramatica = LlamaGrammar.from_string(g["gramatica"], verbose=False) if g.get("gramatica") else None
+        llama_cpp.llama_perf_context_reset(llm.ctx)
+        antes = time.perf_counter()
+        r = llm.create_chat_completion(messages=g["mensajes"], grammar=gramatica, temperature=0,
+                                       max_tokens=g.get("max_tokens") or 256)
+        segundos = time.perf_counter() - antes
+        perf = llama_cpp.llama_perf_context(llm.ctx)
+        hechas.append({
+            "segundos": segundos,
+            "prompt_n": perf.n_p_eval, "prompt_ms": perf.t_p_eval_ms,
+            "predicted_n": perf.n_eval, "predicted_ms": perf.t_eval_ms,
+            "texto": r["choices"][0]["message"]["content"],
+        })
+    return {"hilos": hilos, "carga": carga, "generaciones": hechas,
+            "version": getattr(llama_cpp, "__version__", "?")}
+
+
+def main(argv=None) -> None:
+    entrada = json.loads(open((argv or sys.argv[1:])[0], encoding="utf-8").read())
+    print(json.dumps([medir(entrada["gguf"], n, entrada["generaciones"]) for n in entrada["hilos"]],
+                     ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
