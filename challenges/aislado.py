@@ -327,7 +327,6 @@ class _Hijo:
                         self.errores = (self.errores + datos)[-2000:]
                     if self.escritos + self.canal.ajenos > tope_salida:
                         self.muerte = "salida"
-                        fase = self._empezadas_ya(fase)
                         break
                 else:
                     mensajes = self.canal.leer(datos)
@@ -346,22 +345,6 @@ class _Hijo:
             raise NoArranco(f"el proceso del calificador terminó al arrancar (estado "
                             f"{self.estado})" + (f": {errores[-1]}" if errores else ""))
         return self
-
-    def _empezadas_ya(self, fase: str) -> str:
-        """Past the output limit, the channel may already hold the «empieza» of the test that
-        wrote it: the child sent it before running that test, but the two pipes came ready in
-        the same wait (a busy machine) and output is read first. Apply what the channel holds
-        now that starts a test, up to the first message that ends one: a result written after
-        too much output stays void, as above. Returns the phase then."""
-        while any(clave.data == "canal" for clave, _ in self.selector.select(0)):
-            datos = os.read(self.lectura, 65536)
-            if not datos:
-                return fase
-            for m in self.canal.leer(datos):
-                if m["tipo"] not in ("listo", "empieza"):
-                    return fase
-                fase = self._mensaje(m) or fase
-        return fase
 
     def _mensaje(self, m: dict):
         tipo = m["tipo"]
