@@ -7,8 +7,10 @@ step (``listo``, each test's ``empieza`` and result, the final ``resultado``) as
 signed with HMAC-SHA256 on an inherited pipe (``pass_fds``), with a sequence number. The parent
 accepts only lines with the right signature and number: a submission that finds that pipe (or
 writes to every fd it has) can add lines, never a signed one; it can only lose its own result.
-Stdout and stderr of the child go to pipes the parent drains and throws away (counted: that is
-the output limit); its exit status is only used to word a verdict, never to pass.
+The child's stdout and stderr are that same pipe: one stream holds, in the order the child
+wrote them, its steps and everything else it wrote, which the parent counts and throws away
+(that is the output limit). So a flood is told of the test that wrote it, however the parent's
+reads fall. The child's exit status is only used to word a verdict, never to pass.
 
 Whatever ends the child before its final line becomes a verdict in Spanish for the test that
 was running (the parent knows it from the signed ``empieza``), and the tests after it are «no
@@ -20,7 +22,7 @@ replaced channel, ``KeyboardInterrupt``, and each limit, named:
   ``sys.settrace`` in 3.11, which code that catches everything can outlive);
 - CPU time of the whole submission (``RLIMIT_CPU``, :data:`CPU`);
 - memory (``RLIMIT_AS``, :data:`MEMORIA`): a ``MemoryError`` is told as that limit;
-- output: bytes the child writes to its own stdout/stderr, and to the channel other than the
+- output: bytes the child writes to its own stdout/stderr or to the channel, other than the
   signed lines (:data:`SALIDA`; what ``print`` writes while a test runs is the engine's,
   capped as in the page).
 
@@ -58,7 +60,7 @@ MARGEN = 3.0
 CPU = 60
 #: Bytes of memory the child may map (RLIMIT_AS).
 MEMORIA = 1 << 30
-#: Bytes the child may write to its own stdout and stderr.
+#: Bytes the child may write to its own stdout and stderr (and the channel, unsigned).
 SALIDA = 1 << 20
 #: Seconds the child may take to start (import the engine) before it is given up on.
 ARRANQUE = 60.0
@@ -187,38 +189,57 @@ def nombres(desafio: str, carpeta: Path = CARPETA) -> list[str]:
 
 
 class _Canal:
-    """The parent's end of the channel: lines in; only those signed with the key and with the
-    next sequence number come out. ``ajenos`` counts the bytes that were not such a line (what
-    the reader's code wrote there: it counts as their output)."""
+    """The parent's end of the channel, the child's one stream: lines in; only those signed with
+    the key and with the next sequence number come out, in order. Every other byte is what the
+    child wrote itself (``ajenos``: its output); past ``tope`` of them the channel is
+    ``excedido`` and gives nothing more, so a message the child sent after a flood never counts."""
 
-    def __init__(self, clave: bytes):
-        self.clave = clave
-        self.resto = bytearray()
+    def __init__(self, clave: bytes, tope: int):
+        self.clave, self.tope = clave, tope
+        self.resto = bytearray()  # a line not ended yet
         self.n = 0
         self.ajenos = 0
+        self.excedido = False
+        self._vacia = False  # the last line was empty: the newline a signed line starts with
 
     def leer(self, datos: bytes) -> list[dict]:
-        self.ajenos += len(datos)
-        if b"\n" not in datos:
-            self.resto += datos
-            if len(self.resto) > LINEA_MAXIMA:
-                self.resto.clear()
+        if self.excedido:
             return []
-        *lineas, resto = (bytes(self.resto) + datos).split(b"\n")
-        self.resto = bytearray(resto)
+        self.resto += datos
+        *lineas, resto = self.resto.split(b"\n")
+        self.resto = resto
         mensajes = []
         for linea in lineas:
-            firma, _, cuerpo = linea.partition(b" ")
-            esperada = hmac.new(self.clave, cuerpo, "sha256").hexdigest().encode()
-            if not hmac.compare_digest(firma, esperada):
-                continue
-            mensaje = json.loads(cuerpo)
-            if mensaje["n"] != self.n:
-                continue
-            self.n += 1
-            self.ajenos -= len(linea) + 2  # and the newlines around it
-            mensajes.append(mensaje["m"])
+            mensaje = self._firmado(linea)
+            if mensaje is None:
+                self.ajenos += len(linea) + 1
+                self._vacia = not linea
+            else:
+                self.ajenos -= self._vacia
+                self._vacia = False
+                mensajes.append(mensaje)
+            if self.ajenos > self.tope:
+                self.excedido = True
+                return mensajes
+        if len(self.resto) > LINEA_MAXIMA:
+            self.ajenos += len(self.resto)
+            self.resto.clear()
+        # A line not ended yet counts as written (a flood need not end its lines).
+        self.excedido = self.ajenos + len(self.resto) > self.tope
         return mensajes
+
+    def _firmado(self, linea: bytes):
+        firma, espacio, cuerpo = linea.partition(b" ")
+        if not espacio or len(firma) != 64:
+            return None
+        if not hmac.compare_digest(firma, hmac.new(self.clave, cuerpo, "sha256").hexdigest()
+                                   .encode()):
+            return None
+        mensaje = json.loads(cuerpo)
+        if mensaje["n"] != self.n:
+            return None
+        self.n += 1
+        return mensaje["m"]
 
 
 def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: float = LIMITE,
@@ -236,17 +257,17 @@ def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: flo
     try:
         proceso = subprocess.Popen(
             [sys.executable, "-I", "-c", _HIJO, str(RAIZ), str(escritura)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            stdin=subprocess.PIPE, stdout=escritura, stderr=escritura,
             pass_fds=(escritura,), start_new_session=True)
     except OSError as e:
         os.close(lectura)
         raise NoArranco(f"no se pudo empezar el proceso del calificador: {e}") from None
     finally:
         os.close(escritura)
-    hijo = _Hijo(proceso, lectura, _Canal(clave))
+    hijo = _Hijo(proceso, lectura, _Canal(clave, salida))
     try:
         hijo.enviar(pedido)
-        fin = hijo.seguir(limite + margen, salida, arranque)
+        fin = hijo.seguir(limite + margen, arranque)
     finally:
         hijo.cerrar()
     if fin.final is not None:
@@ -266,16 +287,13 @@ def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: flo
 
 
 class _Hijo:
-    """One child, watched: its channel read, its output drained and counted, its clock."""
+    """One child, watched: its one stream read (steps and output), its clock."""
 
     def __init__(self, proceso, lectura, canal):
         self.proceso, self.lectura, self.canal = proceso, lectura, canal
         self.selector = selectors.DefaultSelector()
-        self.selector.register(lectura, selectors.EVENT_READ, "canal")
-        self.selector.register(proceso.stdout, selectors.EVENT_READ, "salida")
-        self.selector.register(proceso.stderr, selectors.EVENT_READ, "error")
-        self.escritos = 0
-        self.errores = b""   # the child's stderr before it was ready (no reader code yet)
+        self.selector.register(lectura, selectors.EVENT_READ)
+        self.errores = b""   # what the child wrote before it was ready (no reader code yet)
         self.estado = None   # its exit status, as Popen.returncode
         self.cpu_usada = 0.0
         self.hechas: dict[str, dict] = {}
@@ -298,12 +316,12 @@ class _Hijo:
         # A thread: a big submission must not block the parent while the child starts.
         threading.Thread(target=escribir, daemon=True).start()
 
-    def seguir(self, plazo: float, tope_salida: int, arranque: float) -> "_Hijo":
+    def seguir(self, plazo: float, arranque: float) -> "_Hijo":
         """Read the child until it gives its result, dies or is killed (by its clock, or
         past the output limit)."""
         fase = "arranque"  # → cargando → prueba → fin
         hasta = time.monotonic() + arranque
-        canal = True
+        abierto = True  # until every end the child had of the stream is closed: it ended
         while self.final is None and self.muerte is None:
             espera = hasta - time.monotonic()
             if espera <= 0:
@@ -311,32 +329,21 @@ class _Hijo:
                     self.matar()
                     self._reaped()
                     raise NoArranco("el proceso del calificador no arrancó a tiempo")
-                self.muerte = "tiempo" if canal else "canal"
+                self.muerte = "tiempo" if abierto else "canal"
                 break
-            listos = self.selector.select(espera if canal else min(espera, 0.02))
-            # Output first: what the child wrote before a message counts before it (the limit
-            # is told of the test that wrote it, and a result after too much output is void).
-            for clave, _ in sorted(listos, key=lambda x: x[0].data == "canal"):
-                datos = os.read(clave.fd, 65536)
-                if not datos:
-                    self.selector.unregister(clave.fileobj)
-                    canal = canal and clave.data != "canal"
-                elif clave.data != "canal":
-                    self.escritos += len(datos)
-                    if fase == "arranque" and clave.data == "error":
-                        self.errores = (self.errores + datos)[-2000:]
-                    if self.escritos + self.canal.ajenos > tope_salida:
-                        self.muerte = "salida"
-                        break
-                else:
-                    mensajes = self.canal.leer(datos)
-                    if self.escritos + self.canal.ajenos > tope_salida:
-                        self.muerte = "salida"
-                        break
-                    for m in mensajes:
-                        fase = self._mensaje(m) or fase
-                        hasta = time.monotonic() + (arranque if fase == "fin" else plazo)
-            if not canal and self.final is None and self.muerte is None and self._reaped(False):
+            if not abierto:
+                time.sleep(min(espera, 0.02))
+            elif self.selector.select(espera):
+                datos = os.read(self.lectura, 65536)
+                abierto = bool(datos)
+                if fase == "arranque":
+                    self.errores = (self.errores + datos)[-2000:]
+                for m in self.canal.leer(datos):
+                    fase = self._mensaje(m) or fase
+                    hasta = time.monotonic() + (arranque if fase == "fin" else plazo)
+                if self.canal.excedido and self.final is None:
+                    self.muerte = "salida"
+            if not abierto and self.final is None and self.muerte is None and self._reaped(False):
                 break
         self.matar()
         self._reaped()
@@ -403,8 +410,6 @@ class _Hijo:
         self.matar()  # what it left running in its session
         self._reaped()
         self.selector.close()
-        self.proceso.stdout.close()
-        self.proceso.stderr.close()
         os.close(self.lectura)
 
 

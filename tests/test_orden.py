@@ -383,7 +383,7 @@ def test_el_canal_solo_acepta_lo_firmado_y_en_orden():
         cuerpo = json.dumps({"m": m, "n": n}).encode()
         return hmac.new(con, cuerpo, "sha256").hexdigest().encode() + b" " + cuerpo
 
-    canal = aislado._Canal(clave)
+    canal = aislado._Canal(clave, 10_000)
     datos = b"\n".join([b"basura sin fin de linea" + linea({"tipo": "x"}, 0),
                         linea({"tipo": "otra clave"}, 0, os.urandom(32)),
                         linea({"tipo": "listo"}, 0), linea({"tipo": "repetido"}, 0),
@@ -391,6 +391,36 @@ def test_el_canal_solo_acepta_lo_firmado_y_en_orden():
     # In two pieces, cut inside a line: the channel waits for its end.
     assert canal.leer(datos[:-10]) == [{"tipo": "listo"}]
     assert canal.leer(datos[-10:] + b"\n") == [{"tipo": "empieza"}]
+    assert not canal.excedido
+
+
+def test_el_canal_cuenta_la_salida_en_el_orden_en_que_se_escribio():
+    import hmac
+    clave = os.urandom(32)
+
+    def linea(m, n):
+        cuerpo = json.dumps({"m": m, "n": n}).encode()
+        return b"\n" + hmac.new(clave, cuerpo, "sha256").hexdigest().encode() + b" " + cuerpo + b"\n"
+
+    # The child's steps, as it writes them (each line starts with a newline), cost nothing.
+    canal = aislado._Canal(clave, 100)
+    assert canal.leer(linea({"tipo": "listo"}, 0) + linea({"tipo": "empieza"}, 1)) == [
+        {"tipo": "listo"}, {"tipo": "empieza"}]
+    assert canal.ajenos == 0
+    # What comes before a step in the stream counts before it, byte for byte.
+    assert canal.leer(b"x" * 60 + b"\n" + linea({"tipo": "prueba"}, 2)) == [{"tipo": "prueba"}]
+    assert (canal.ajenos, canal.excedido) == (61, False)
+    # A flood in one read with a step before it and one after: the one before counts, the
+    # one after never does, even once more is read.
+    canal = aislado._Canal(clave, 100)
+    assert canal.leer(linea({"tipo": "empieza"}, 0) + b"x" * 101
+                      + linea({"tipo": "prueba"}, 1)) == [{"tipo": "empieza"}]
+    assert canal.excedido
+    assert canal.leer(linea({"tipo": "resultado"}, 2)) == []
+    # A flood that never ends its line counts as it comes.
+    canal = aislado._Canal(clave, 100)
+    assert canal.leer(b"y" * 50) == [] and not canal.excedido
+    assert canal.leer(b"y" * 51) == [] and canal.excedido
 
 
 # ------------------------------------------------------------------ the same as in one process
