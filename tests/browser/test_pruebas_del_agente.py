@@ -91,10 +91,13 @@ def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor
     expect(uno.texto).to_contain_text("con permiso: fin tras 7 mensajes, y 1 pregunta")
     expect(uno.texto).to_contain_text("sin permiso: fin tras 7 mensajes")
     dos.correr()
+    # Waited for, and the whole cell in the message if it never comes (its end, its note).
+    expect(dos.texto, dos.elemento.inner_text()).to_contain_text("Ran 4 tests in")
     texto = dos.texto.inner_text()
     assert texto.count(" ... ok\n") == 4, texto
-    assert "Ran 4 tests in" in texto and texto.rstrip().endswith("OK"), texto
+    assert texto.rstrip().endswith("OK"), texto
     tres.correr()
+    expect(tres.texto, tres.elemento.inner_text()).to_contain_text("pruebas que fallan: 1")
     texto = tres.texto.inner_text()
     assert texto.count(" ... ok\n") == 3, texto
     assert "FAIL: test_una_escritura_denegada_no_cambia_nada" in texto, texto
