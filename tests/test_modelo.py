@@ -96,6 +96,11 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
     assert datos["wasm"] == {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size,
                              "sha256": hashlib.sha256(wasm.read_bytes()).hexdigest()}
     assert (datos["nombre"], datos["licencia"]) == ("SmolLM2-135M-Instruct", "Apache-2.0")
+    # The start the page has the model read once it loads: the runtime's, computed at build time.
+    runtime = {"__name__": "__main__"}
+    for modulo in sorted((ROOT / "runtime").glob("[!_]*.py")):  # as a page loads them
+        exec(modulo.read_text(encoding="utf-8"), runtime)
+    assert datos["prefijo"] == {"system": runtime["SISTEMA_AGENTE"], "tools": runtime["HERRAMIENTAS"]}
 
     # Downloaded only when the reader asks: not in the service worker's list.
     entradas = entradas_del_trabajador(sitio)

@@ -24,12 +24,14 @@ and ``sphinx-build -W`` fails at the end, listing every error of the lesson.
 
 from __future__ import annotations
 
+import traceback
+
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .opciones import Invalida, OpcionesDe, linea_de_opcion, rechazar_desconocidas
 
-__all__ = ["Directiva", "Invalida"]
+__all__ = ["Directiva", "Invalida", "linea_en"]
 
 
 class Directiva(SphinxDirective):
@@ -56,6 +58,14 @@ class Directiva(SphinxDirective):
         """The source line of option ``:opcion:`` (the directive's when it is not written)."""
         return linea_de_opcion(self, opcion)
 
+    def linea_del_contenido(self, linea: int) -> int:
+        """The file's line of line ``linea`` (1-based) of the content. MyST counts
+        content_offset from the directive's first line (options included); reStructuredText,
+        from the file's."""
+        if type(self.state).__module__.startswith("myst_parser"):
+            return self.lineno + self.content_offset + linea
+        return self.content_offset + linea
+
     def contenido_dentro(self, marca: str) -> list[nodes.Node]:
         """Parse the content with ``env.temp_data[marca]`` set, so that nested directives know
         what they are inside of (an ``explicacion`` inside a ``pregunta``)."""
@@ -64,3 +74,12 @@ class Directiva(SphinxDirective):
             return self.parse_content_to_nodes()
         finally:
             self.env.temp_data.pop(marca, None)
+
+
+def linea_en(error: BaseException, nombre: str) -> int | None:
+    """The line of the author's code compiled as ``nombre`` where ``error`` happened (or its
+    SyntaxError line)."""
+    if isinstance(error, SyntaxError) and error.filename == nombre:
+        return error.lineno
+    lineas = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == nombre]
+    return lineas[-1] if lineas else None

@@ -42,7 +42,6 @@ Node tree (the children are what reads without JavaScript: the final M of the la
 from __future__ import annotations
 
 import copy
-import traceback
 from pathlib import Path
 
 from docutils import nodes
@@ -52,7 +51,7 @@ from sphinx.application import Sphinx
 from . import textos
 from .ajustes import espacio_del_runtime, ruta
 from .calificador.trazas import trazar
-from .directiva import Directiva
+from .directiva import Directiva, linea_en
 from .nodos import nuevo_widget
 from .opciones import si_o_no
 from .predice import preguntas
@@ -104,10 +103,10 @@ class TrazaDirective(Directiva):
         try:
             exec(compile(codigo, nombre, "exec"), ns)
         except Exception as error:  # noqa: BLE001 - any failure of the author's code is reported
-            linea = _linea_en(error, nombre)
+            linea = linea_en(error, nombre)
             donde = ""
             if linea:
-                donde = f" en su línea {linea} (línea {self._linea_del_archivo(linea)} del archivo)"
+                donde = f" en su línea {linea} (línea {self.linea_del_contenido(linea)} del archivo)"
             mensaje = error.msg if isinstance(error, SyntaxError) else str(error)
             raise self.error(f"el código de la traza falla{donde}: "
                              f"{type(error).__name__}: {mensaje}") from None
@@ -155,13 +154,6 @@ class TrazaDirective(Directiva):
             raise self.error(f"{donde}: su solución no define {nombre}")
         return ns[nombre]
 
-    def _linea_del_archivo(self, linea: int) -> int:
-        """The file's line of line ``linea`` (1-based) of the code. MyST counts content_offset
-        from the directive's first line (options included); reStructuredText, from the file's."""
-        if type(self.state).__module__.startswith("myst_parser"):
-            return self.lineno + self.content_offset + linea
-        return self.content_offset + linea
-
     def _trazar(self, ns: dict, tope: int) -> dict:
         try:
             modelo = ns["ModeloGuionizado"](ns["guion"])
@@ -204,14 +196,6 @@ class TrazaDirective(Directiva):
             item += bloques
             lista += item
         return [nodes.paragraph(resumen, resumen), lista]
-
-
-def _linea_en(error: BaseException, nombre: str) -> int | None:
-    """The line of the author's code where ``error`` happened (or its SyntaxError line)."""
-    if isinstance(error, SyntaxError) and error.filename == nombre:
-        return error.lineno
-    lineas = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == nombre]
-    return lineas[-1] if lineas else None
 
 
 def setup_traza(app: Sphinx) -> None:
