@@ -149,6 +149,13 @@ def cargar_el_modelo(page) -> dict:
     return {**cifras, "total": (time.monotonic() - inicio) * 1000}
 
 
+def esperar_la_preparacion(page) -> dict | None:
+    """Until the model has read the start the lesson's conversations share (the ``modelo``
+    directive's ``sistema`` and ``herramientas``), as a reader who reads on after the load;
+    its figures (``{ms, tokens, mensajes}``), or None if there was nothing to prepare."""
+    return page.evaluate("__bucleMotorDelModelo().preparacion")
+
+
 def correr_el_agente(page, max_tokens: int, tope: int) -> dict:
     """Run in the page's cell the lesson's first cell and the agent on ``ModeloAPI()``; return
     what the page printed (how it ended, each turn timed, the messages) and the engine's record

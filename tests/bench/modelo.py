@@ -6,7 +6,9 @@ and:
 
 1. presses **Descargar el modelo**: download, check and load, as a reader's first time;
 2. reloads and presses **Cargar el modelo**: the load from what the browser kept;
-3. runs in the cell the lesson's first cell and the agent on ``ModeloAPI()`` with a cap of 2
+3. waits while the model reads the start every conversation of the lesson shares (its system
+   message and tools, which the page has it read right after the load), as a reader reading on;
+4. runs in the cell the lesson's first cell and the agent on ``ModeloAPI()`` with a cap of 2
    (:func:`tests.bench.grabar.correr_el_agente`): the lesson's first two turns, each timed in
    Python from the call to the response (the HTTP request, the in-page server, the model), with
    the engine's record of each generation (llama.cpp's own counters: the prompt's tokens
@@ -18,7 +20,7 @@ engine runs on one thread. The model's endpoint needs the service worker, so her
 engine itself is given the very generations of the isolated run (the prompts and grammars the
 in-page server built), in order; a turn's seconds are the engine's.
 
-Then the same generations run on native llama.cpp (:mod:`tests.bench.nativo`, in
+Then the same preparation and generations run on native llama.cpp (:mod:`tests.bench.nativo`, in
 ``.venv-nativo``), with every core and with one, as the floor: the ratio is the page's figure
 over native's. Without ``.venv-nativo`` the native column says so (``make bench`` builds it).
 
@@ -65,9 +67,11 @@ def medir(navegador, registro, runs: int, avisar) -> dict:
                 else:
                     break
                 x = r[clave][-1]
+                prep = x["preparacion"] or {}
                 avisar(f"  model, {clave}, {i + 1}/{runs}: {x['hilos']} thread(s), isolated: {x['aislada']}; "
                        f"download and load {x['primera']['total'] / 1000:.1f} s, load kept "
-                       f"{x['guardado']['carga'] / 1000:.1f} s; "
+                       f"{x['guardado']['carga'] / 1000:.1f} s, the shared start read "
+                       f"{prep.get('ms', 0) / 1000:.1f} s ({prep.get('tokens', 0)} tok); "
                        + "; ".join(f"turn {n}: {t['segundos']:.1f} s ({g['tokensEntrada']} new + "
                                    f"{g['tokensReusados']} reused in, {g['tokensSalida']} out)"
                                    for n, (t, g) in enumerate(zip(x["turnos"], x["generaciones"]), 1)))
@@ -94,12 +98,13 @@ def una_sin_aislar(navegador, registro, base: str, generaciones: list[dict]) -> 
         primera = grabar.cargar_el_modelo(page)
         page.reload()
         guardado = grabar.cargar_el_modelo(page)
+        preparacion = grabar.esperar_la_preparacion(page)
         page.evaluate("__bucleMotorDelModelo().historial.length = 0")
         turnos = [{"segundos": page.evaluate(GENERAR, g) / 1000} for g in generaciones]
         hechas = page.evaluate("__bucleMotorDelModelo().historial")
         aislada = page.evaluate("crossOriginIsolated")
     return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
-            "turnos": turnos, "generaciones": hechas}
+            "preparacion": preparacion, "turnos": turnos, "generaciones": hechas}
 
 
 def una(navegador, registro, base: str) -> dict:
@@ -109,20 +114,24 @@ def una(navegador, registro, base: str) -> dict:
         primera = grabar.cargar_el_modelo(page)
         grabar.abrir(page, base)
         guardado = grabar.cargar_el_modelo(page)
+        preparacion = grabar.esperar_la_preparacion(page)
         datos = grabar.correr_el_agente(page, max_tokens=256, tope=2)
         aislada = page.evaluate("crossOriginIsolated")
     return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
-            "turnos": datos["turnos"], "generaciones": datos["generaciones"]}
+            "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": datos["generaciones"]}
 
 
 def nativo(corridas: list[dict], avisar) -> tuple[dict | None, str]:
-    """Native llama.cpp on the first page run's generations, every core and one thread."""
+    """Native llama.cpp on the first page run's preparation and generations, every core and one
+    thread."""
     if not corridas:
         return None, "no page run"
     if not NATIVO.exists():
         return None, "no .venv-nativo (make bench builds it)"
     cores = os.cpu_count() or 1
+    preparacion = corridas[0]["preparacion"]
     entrada = {"gguf": str(asegurar(ROOT / "_build" / "modelo")), "hilos": sorted({cores, 1}, reverse=True),
+               "preparar": preparacion["mensajes"] if preparacion else None,
                "generaciones": [{k: g[k] for k in ("mensajes", "gramatica", "max_tokens")}
                                 for g in corridas[0]["generaciones"]]}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
@@ -159,6 +168,13 @@ def filas(r: dict) -> list[Fila]:
         f.append(Fila(f"Model, {titulo}: load, kept in the browser", "s",
                       s([c["guardado"]["carga"] for c in corridas]),
                       [nat["carga"]] if nat else None))
+        preparadas = [c["preparacion"] for c in corridas if c["preparacion"]]
+        if preparadas:
+            np_ = (nat or {}).get("preparacion")
+            f.append(Fila("  then the shared start read (system and tools, as the reader reads on)", "s",
+                          s([p["ms"] for p in preparadas]), [np_["segundos"]] if np_ else None))
+            f[-1].notas.append("prompt tokens: " + ", ".join(str(p["tokens"]) for p in preparadas)
+                               + (f"; native: {np_['prompt_n']}" if np_ else ""))
         for n in (1, 2):
             if any(len(c["turnos"]) < n for c in corridas):
                 continue

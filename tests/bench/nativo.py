@@ -5,12 +5,13 @@ by ``make bench``: llama-cpp-python built from PyPI there, never in ``make test`
 
     .venv-nativo/bin/python -m tests.bench.nativo ENTRADA.json
 
-``ENTRADA.json``: ``{"gguf": path, "hilos": [2, 1], "generaciones": [{mensajes, gramatica,
-max_tokens}, …]}``, the generations the page's engine made (``motor.historial``: the prompt the
-in-page server built and its grammar), in order. For each number of threads, one model is
-loaded and the generations run in order on it at temperature 0, as in the page, so that a later
-one reuses the prompt's common prefix (llama-cpp-python keeps it, as ``cache_prompt`` does in the
-page). Prints one JSON line: for each number of threads, the load's seconds and, for each
+``ENTRADA.json``: ``{"gguf": path, "hilos": [2, 1], "preparar": mensajes | null,
+"generaciones": [{mensajes, gramatica, max_tokens}, …]}``: the start the page had the model read
+after its load (``motor.preparar``), and the generations the page's engine made
+(``motor.historial``: the prompt the in-page server built and its grammar), in order. For each
+number of threads, one model is loaded, reads the start (one token generated, as in the page),
+and the generations run in order on it at temperature 0, as in the page, so that each reuses the
+prompt's common prefix (llama-cpp-python keeps it, as ``cache_prompt`` does in the page). Prints one JSON line: for each number of threads, the load's seconds and, for each
 generation, its seconds, the prompt's tokens processed anew and their milliseconds, and the
 generated tokens and their milliseconds, from llama.cpp's own counters.
 """
@@ -22,7 +23,7 @@ import sys
 import time
 
 
-def medir(gguf: str, hilos: int, generaciones: list[dict]) -> dict:
+def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None = None) -> dict:
     import llama_cpp
     from llama_cpp import Llama, LlamaGrammar
 
@@ -31,7 +32,8 @@ def medir(gguf: str, hilos: int, generaciones: list[dict]) -> dict:
                 n_gpu_layers=0, seed=0, verbose=False)
     carga = time.perf_counter() - inicio
     hechas = []
-    for g in generaciones:
+    previas = [{"mensajes": preparar, "gramatica": None, "max_tokens": 1}] if preparar else []
+    for g in previas + generaciones:
         gramatica = LlamaGrammar.from_string(g["gramatica"], verbose=False) if g.get("gramatica") else None
         llama_cpp.llama_perf_context_reset(llm.ctx)
         antes = time.perf_counter()
@@ -45,14 +47,14 @@ def medir(gguf: str, hilos: int, generaciones: list[dict]) -> dict:
             "predicted_n": perf.n_eval, "predicted_ms": perf.t_eval_ms,
             "texto": r["choices"][0]["message"]["content"],
         })
-    return {"hilos": hilos, "carga": carga, "generaciones": hechas,
-            "version": getattr(llama_cpp, "__version__", "?")}
+    return {"hilos": hilos, "carga": carga, "preparacion": hechas[0] if preparar else None,
+            "generaciones": hechas[len(previas):], "version": getattr(llama_cpp, "__version__", "?")}
 
 
 def main(argv=None) -> None:
     entrada = json.loads(open((argv or sys.argv[1:])[0], encoding="utf-8").read())
-    print(json.dumps([medir(entrada["gguf"], n, entrada["generaciones"]) for n in entrada["hilos"]],
-                     ensure_ascii=False))
+    print(json.dumps([medir(entrada["gguf"], n, entrada["generaciones"], entrada.get("preparar"))
+                      for n in entrada["hilos"]], ensure_ascii=False))
 
 
 if __name__ == "__main__":

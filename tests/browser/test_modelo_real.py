@@ -1,9 +1,12 @@
 """«El bucle con un modelo real» in a real browser: the reader downloads the course's model, and
 the lesson's cell «un-turno» sends one bounded turn (max_tokens=64) through the lesson's own
 ModeloAPI, a real POST to the site's modelo/v1/messages that the course's service worker hands
-to this page's model, and prints the blocks that came back and their usage. Nothing leaves
-127.0.0.1 (the context's watch fails the test otherwise)."""
+to this page's model, and prints the blocks that came back and their usage. The model read the
+agent's system message and tools when it loaded (the page's ``modelo`` directive), so the turn
+reuses them and processes only the user's request. Nothing leaves 127.0.0.1 (the context's watch
+fails the test otherwise)."""
 
+import ast
 import re
 
 import pytest
@@ -14,7 +17,7 @@ from tests.conftest import contexto_vigilado
 
 pytestmark = pytest.mark.navegador
 
-#: ms: the first turn processes a 500-token prompt on a shared 2-core machine.
+#: ms: the load's preparation reads a 500-token prompt on a shared 2-core machine, then the turn.
 TURNO = 240_000
 
 
@@ -43,7 +46,13 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         # the blocks, one muestra line each, then the usage the server counted
         assert lineas[-1].startswith("uso: {'input_tokens': "), salida
         assert all(re.match(r"^(llamada toolu_\d+ \w+\(|«)", linea) for linea in lineas[:-1]), salida
-        assert "'cache_read_input_tokens': " in lineas[-1]
+        uso = ast.literal_eval(lineas[-1].removeprefix("uso: "))
+        # The start read at the load: the system prompt (some 490 tokens) is reused; what is
+        # processed anew is the user's request and the turn's own markers.
+        assert uso["cache_read_input_tokens"] > 400, uso
+        assert 0 < uso["input_tokens"] < 60, uso
+        preparada = page.evaluate("__bucleMotorDelModelo().cifras.preparacion")
+        assert uso["cache_read_input_tokens"] <= preparada["tokens"], (preparada, uso)
 
         # the request was a real POST with the JSON the lesson shows, answered by the worker
         assert len(peticiones) == 1

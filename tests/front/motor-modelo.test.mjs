@@ -173,6 +173,38 @@ test("each generation is kept in the engine's record (what the bench reads), the
   assert.equal(motor.historial.at(-1).max_tokens, 59);
 });
 
+test("preparar has the model read the shared start right after a load, once, and waits its turn", async () => {
+  servidor();
+  const { motor } = motorDePrueba();
+  const pedidas = [];
+  motor.iniciar = async () => {
+    motor.wllama = {
+      getNumThreads: () => 1,
+      createChatCompletion: async (p) => {
+        pedidas.push(p);
+        return { choices: [{ message: { content: "{}" }, finish_reason: "stop" }],
+                 usage: { prompt_tokens: 40, completion_tokens: 1 }, timings: { cache_n: 0, prompt_n: 40 } };
+      },
+    };
+  };
+  const prefijo = [{ role: "system", content: "s" }, { role: "user", content: "" }];
+  assert.equal(await motor.preparar(prefijo), null, "nothing to prepare before a load");
+  await motor.cargar();
+  const preparada = motor.preparar(prefijo);
+  const turno = motor.generar({ mensajes: [{ role: "system", content: "s" }, { role: "user", content: "u" }], max_tokens: 8 });
+  const hecha = await preparada;
+  // One token, the prompt kept in llama.cpp's cache; the figures for the bench.
+  assert.deepEqual([pedidas[0].messages, pedidas[0].max_tokens, pedidas[0].cache_prompt], [prefijo, 1, true]);
+  assert.deepEqual([hecha.tokens, hecha.mensajes], [40, prefijo]);
+  assert.ok(hecha.ms >= 0 && motor.cifras.preparacion === hecha);
+  await turno;
+  assert.equal(pedidas.length, 2, "the turn after it, in the queue");
+  assert.equal(motor.historial.length, 1, "the preparation is no generation of the record");
+  // Once the model has answered, the cache holds a conversation: preparing again does nothing.
+  assert.equal(await motor.preparar(prefijo), null);
+  assert.equal(pedidas.length, 2);
+});
+
 test("generar without the model downloaded says so", async () => {
   const { motor } = motorDePrueba();
   await assert.rejects(motor.generar({ mensajes: [], max_tokens: 8 }), { message: MODELO.noDescargado });

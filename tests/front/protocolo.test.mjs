@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const {
-  MODELO, bloquesDeSalida, errorDelProtocolo, esquemaDeSalida, gramaticaDeSalida, idsDelServidor, mensajesParaElModelo,
+  MODELO, bloquesDeSalida, errorDelProtocolo, esquemaDeSalida, gramaticaDeSalida, idsDelServidor, mensajesDelPrefijo, mensajesParaElModelo,
   responder, validar,
 } = await import("../../widgets/front/modelo/protocolo.js");
 
@@ -249,6 +249,16 @@ test("consecutive turns of a conversation share their prefix: the same system pr
   // Nothing in it depends on the server's ids.
   const otrosIds = JSON.parse(JSON.stringify(TURNO_3).replaceAll("toolu_0", "toolu_9"));
   assert.deepEqual(mensajesParaElModelo(otrosIds), tres);
+});
+
+test("the start a lesson's conversations share is the system prompt of every turn, then a user turn", () => {
+  const prefijo = mensajesDelPrefijo({ system: TURNO_1.system, tools: TURNO_1.tools });
+  assert.deepEqual(prefijo, [mensajesParaElModelo(TURNO_1)[0], { role: "user", content: "" }]);
+  for (const turno of [TURNO_1, TURNO_2, TURNO_3]) {
+    const m = mensajesParaElModelo(turno);
+    assert.deepEqual(m[0], prefijo[0]);
+    assert.equal(m[1].role, "user");
+  }
 });
 
 test("past turns: the assistant's blocks as the JSON it answers with, results naming their call", () => {

@@ -10,7 +10,7 @@
 // a live status.
 import { boton, h } from "./piezas/dom.js";
 import { impedimento, motorDelModelo } from "./modelo/motor.js";
-import { responder } from "./modelo/protocolo.js";
+import { mensajesDelPrefijo, responder } from "./modelo/protocolo.js";
 import { servirModelo } from "./modelo/servidor.js";
 import { MODELO } from "./lib/textos.js";
 
@@ -23,6 +23,7 @@ class BucleModelo extends HTMLElement {
     this.listo = true;
     const datos = JSON.parse(this.querySelector("script.bucle-datos").textContent);
     this.motor = motorDelModelo().configurar(datos);
+    this.prefijo = datos.prefijo ?? null;
     // This page answers the course's endpoint (…/modelo/v1/messages, through the service worker):
     // the messages protocol (protocolo.js) on this engine. Before the model is downloaded, the
     // answer is a protocol error that says to download it.
@@ -84,6 +85,9 @@ class BucleModelo extends HTMLElement {
     try {
       await this.motor.cargar({ alProgreso, senal: this.control.signal });
       this.guardado = true;
+      // The start the lesson's conversations share (the directive's sistema and herramientas),
+      // read now, while the reader reads: their first turn then processes only its own messages.
+      if (this.prefijo) this.motor.preparar(mensajesDelPrefijo(this.prefijo));
     } catch (error) {
       if (error?.name === "AbortError") this.cancelado = true;
       // any other error is the engine's state ("error"), shown by pintar()

@@ -9,9 +9,12 @@
 //   await motor.generar({ mensajes, esquema, gramatica, max_tokens, senal })
 //     → { texto, fin: "stop" | "length", tokensEntrada (processed anew), tokensSalida,
 //         tokensReusados (the previous prompt's, reused), tiempos }
+//   motor.preparar(mensajes)     // right after a load: have the model read the start the
+//                                // lesson's conversations share (motor.preparacion: when done)
 //   motor.addEventListener("cambio", …)   // every change of estado
-//   motor.cifras, motor.historial         // the last load's times; the latest generations, each
-//                                         // with its prompt, grammar and timings (for the bench)
+//   motor.cifras, motor.historial         // the last load's times (and its preparation's); the
+//                                         // latest generations, each with its prompt, grammar
+//                                         // and timings (for the bench)
 //
 // cargar() fetches the GGUF and wllama's wasm from the site (never elsewhere: wllama's CDN
 // fallback is turned off with setCompat(null)), with the bytes as they arrive and an AbortSignal,
@@ -90,8 +93,10 @@ export class Motor extends EventTarget {
     this.wllama = null;
     this.cargando = null; // the load under way (one at a time)
     this.cola = Promise.resolve(); // one generation at a time
-    this.cifras = {}; // what the last load took: { descarga, carga, hilos } (ms, for the bench)
+    this.cifras = {}; // what the last load took: { descarga, carga, hilos, preparacion } (ms, the bench)
     this.historial = []; // each generation: its prompt, grammar and llama.cpp's timings (the bench)
+    this.generadas = 0; // generations since the last load
+    this.preparacion = Promise.resolve(null); // the latest preparar(), done
   }
 
   /** The model's files from the widget's data ({modelo, wasm: {archivo, bytes, sha256}}). */
@@ -168,6 +173,7 @@ export class Motor extends EventTarget {
     }
     this.cifras = { descarga: descargado - inicio, carga: performance.now() - descargado,
                     hilos: this.wllama.getNumThreads() };
+    this.generadas = 0;
     this.cambiar("listo");
   }
 
@@ -261,6 +267,28 @@ export class Motor extends EventTarget {
     }
   }
 
+  /** Have the model read `mensajes`, the start the lesson's conversations share (protocolo.js's
+   *  mensajesDelPrefijo), while nobody asks it anything yet: llama.cpp keeps what it read
+   *  (cache_prompt), so that a first turn processes only what follows. It waits its turn like a
+   *  generation, and does nothing once the model has answered anything since it loaded (then the
+   *  cache holds a conversation, worth more than its start). Resolves with {ms, tokens,
+   *  mensajes}, or null when it did nothing; a failure is only the cache left cold. */
+  preparar(mensajes) {
+    const hecha = this.cola.then(() => this.hacerPreparacion(mensajes));
+    this.cola = hecha.catch(() => {});
+    this.preparacion = hecha.catch(() => null);
+    return this.preparacion;
+  }
+
+  async hacerPreparacion(mensajes) {
+    if (this.estado !== "listo" || this.generadas > 0) return null;
+    const inicio = performance.now();
+    const r = await this.wllama.createChatCompletion({ messages: mensajes, max_tokens: 1, temperature: 0,
+                                                       cache_prompt: true });
+    this.cifras.preparacion = { ms: performance.now() - inicio, tokens: r.timings?.prompt_n ?? 0, mensajes };
+    return this.cifras.preparacion;
+  }
+
   /** One chat completion (one at a time). Loads the model first when it is kept but not
    *  loaded; without it downloaded, rejects with a sentence saying so. */
   generar({ mensajes, esquema, gramatica, max_tokens, senal } = {}) {
@@ -285,6 +313,7 @@ export class Motor extends EventTarget {
       peticion.response_format = { type: "json_schema", json_schema: { name: "respuesta", schema: esquema } };
     }
     const inicio = performance.now();
+    this.generadas++;
     const r = await this.wllama.createChatCompletion(peticion);
     const eleccion = r.choices?.[0] ?? {};
     // As the messages protocol counts them: input_tokens are the prompt's tokens the model

@@ -9,6 +9,8 @@
 //                                            of one tool with that tool's input_schema
 //   mensajesParaElModelo(peticion)         → [{ role: "system"|"user"|"assistant", content }]
 //   sistemaParaElModelo(peticion)          → the first of them: system + tools + answer format
+//   mensajesDelPrefijo({system, tools})    → the start every conversation with them shares (for
+//                                            motor.preparar)
 //   bloquesDeSalida(texto, fin, ids)       → { content, stop_reason }
 //   await responder(peticion, generar, { ids, idMensaje, modelo, senal })  → { estado, cuerpo }
 //   idsDelServidor(prefijo?)               → () => "toolu_01", "toolu_02", …
@@ -428,6 +430,16 @@ export function mensajesParaElModelo(peticion) {
     }
   }
   return mensajes;
+}
+
+/**
+ * The start every conversation with this `system` and these `tools` shares, as the model's
+ * messages: the system prompt (which depends on nothing else) and an empty user turn. Read by the
+ * model as soon as it loads (motor.preparar), it stays in llama.cpp's cache, and a first turn
+ * with them processes only its own messages.
+ */
+export function mensajesDelPrefijo({ system, tools }) {
+  return [{ role: "system", content: sistemaParaElModelo({ system, tools }) }, { role: "user", content: "" }];
 }
 
 const bloques = (contenido) => (esTexto(contenido) ? [{ type: "text", text: contenido }] : contenido);
