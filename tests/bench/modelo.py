@@ -190,7 +190,8 @@ def filas(r: dict) -> list[Fila]:
                           cumple=(lambda m, _, o=objetivo: m <= o) if clave == "aislada" else None))
             f.append(Fila(f"  turn {n}: prompt tokens processed anew (reused)", "tok",
                           [g["tokensEntrada"] for g in gens], [gn["prompt_n"]] if gn else None))
-            f[-1].notas.append("reused from the turn before: " + ", ".join(
+            f[-1].notas.append(("reused from the start read after the load: " if n == 1 else
+                                "reused from the turn before: ") + ", ".join(
                 str(g["tokensReusados"]) for g in gens) + (" (turn 2 must not process the prefix again)" if n == 2 else ""))
             f.append(Fila(f"  turn {n}: prompt processing, to the first token", "s",
                           s([t.get("prompt_ms", 0) for t in tiempos]), [gn["prompt_ms"] / 1000] if gn else None))
