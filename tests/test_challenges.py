@@ -599,6 +599,62 @@ def test_la_muralla_niega_ganchos_y_esconde_los_modulos_del_calificador(califica
     assert "widgets.calificador.muralla" in sys.modules and "challenges" in sys.modules
 
 
+def test_la_muralla_no_detiene_los_hilos_del_anfitrion_y_si_los_del_lector(calificar):
+    """The wall is the reader's: a thread of the host that was running before (a server that
+    prints a traceback meanwhile) may use frames while the reader's code runs; a thread the
+    reader's code starts may not, in that test and in every later one."""
+    import threading
+    import time
+
+    from widgets.calificador import muralla
+
+    visto, fin = [], threading.Event()
+
+    def anfitrion():  # waits for the wall, then looks at its own frame, as traceback does
+        while not muralla._MURALLA[0] and not fin.is_set():
+            time.sleep(0.001)
+        try:
+            visto.append(type(sys._getframe()).__name__)
+        except Exception as error:  # noqa: BLE001 - what it got is the test's answer
+            visto.append(type(error).__name__)
+
+    hilo = threading.Thread(target=anfitrion, daemon=True)
+    hilo.start()
+    r = calificar("""
+        import sys, threading, time
+        pedir, listo, VISTO = threading.Event(), threading.Event(), []
+
+        def mira():
+            while True:
+                pedir.wait()
+                pedir.clear()
+                try:
+                    sys._getframe()
+                    VISTO.append("libre")
+                except Exception as error:
+                    VISTO.append(type(error).__name__)
+                listo.set()
+
+        hilo = []
+
+        def bucle(modelo, inicio, entorno, tope):
+            if not hilo:
+                hilo.append(threading.Thread(target=mira, daemon=True))
+                hilo[0].start()
+            time.sleep(0.05)  # the host's thread looks meanwhile
+            listo.clear()
+            pedir.set()
+            listo.wait(5)
+            print(VISTO[-1])
+            return ("fin", "", list(inicio))
+    """)
+    fin.set()
+    hilo.join(5)
+    assert visto == ["frame"]
+    salidas = [p["salida"] for p in r["pruebas"] if p["tipo"] != "no-probada"]
+    assert len(salidas) > 2 and set(salidas) == {"Prohibido\n"}, salidas
+
+
 def test_quien_no_llama_al_modelo_no_pasa_aunque_acierte_M(calificar):
     r = calificar(ENGANOS["lee las pruebas"])
     assert prueba(r, "la conversación de la lección")["mensaje"].startswith(

@@ -4,7 +4,8 @@ The reader's code runs in the same Python as the tests. While it runs it cannot 
 objects it receives do not lead to their namespace (:func:`opaca`, and :mod:`.limpio`), an audit
 hook refuses it the stack frames, the garbage collector, code objects and tracing
 (``sys._getframe``, ``tb_frame``, ``gi_frame``, ``__code__``, ``gc.get_objects``,
-``sys.settrace``, ``sys.addaudithook``…), the modules of the engine, the worker and the course
+``sys.settrace``, ``sys.addaudithook``…) in its thread and in any it starts (a host's threads that
+were running before stay free: a server's thread that prints a traceback meanwhile), the modules of the engine, the worker and the course
 are not in ``sys.modules`` (:data:`OCULTOS`), and what it returns is copied to exact types
 (:func:`plano`: a list that claims to equal everything does not pass for a correct M). It is not
 a safe (the reader owns their browser); it is that the verdict cannot be fooled.
@@ -20,6 +21,7 @@ import inspect
 import io
 import json
 import sys
+import threading
 import time
 import traceback
 from copy import deepcopy
@@ -45,6 +47,16 @@ OCULTOS = ("calificador", "widgets", "challenges", "trabajador")
 MODULOS = (builtins, copy, inspect, io, json, time, traceback)
 
 _MURALLA = [False]
+#: The threads that were already running when the wall went up, other than the one it went up in
+#: and those started behind it before: not the reader's (a host's server, say), so not behind it.
+_LIBRES: set = set()
+#: Threads that were started while the wall was up (the reader's, maybe): behind it for good.
+_DETRAS: set = set()
+_hilo = threading.get_ident
+
+
+def _vivos():
+    return {t.ident for t in threading.enumerate()}
 _FALTA = object()
 
 
@@ -58,7 +70,7 @@ class Prohibido(RuntimeError):
 
 
 def _auditar(evento, argumentos):
-    if _MURALLA[0] and evento in PROHIBIDOS:
+    if _MURALLA[0] and evento in PROHIBIDOS and _hilo() not in _LIBRES:
         raise Prohibido(argumentos[1] if evento == "object.__getattr__" else evento)
 
 
@@ -77,13 +89,21 @@ class Murado:
 
     def __enter__(self):
         self.antes = _MURALLA[0]
+        self.libres = set(_LIBRES)
         self.ocultos = {n: m for n, m in list(sys.modules.items()) if _oculto(n, m)}
         for n in self.ocultos:
             del sys.modules[n]
+        if not self.antes:
+            _LIBRES.clear()
+            _LIBRES.update(_vivos() - _DETRAS - {_hilo()})
         _MURALLA[0] = True
 
     def __exit__(self, *_):
         _MURALLA[0] = self.antes
+        if not self.antes:
+            _DETRAS.update(_vivos() - _LIBRES - {_hilo()})
+        _LIBRES.clear()
+        _LIBRES.update(self.libres)
         for n, m in list(sys.modules.items()):  # what the reader imported again, fresh
             if _oculto(n, m):
                 del sys.modules[n]
