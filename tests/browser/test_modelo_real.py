@@ -3,8 +3,10 @@ the lesson's cell «un-turno» sends one bounded turn (max_tokens=64) through th
 ModeloAPI, a real POST to the site's modelo/v1/messages that the course's service worker hands
 to this page's model, and prints the blocks that came back and their usage. The model read the
 agent's system message and tools when it loaded (the page's ``modelo`` directive), so the turn
-reuses them and processes only the user's request. Nothing leaves 127.0.0.1 (the context's watch
-fails the test otherwise)."""
+reuses them and processes only the user's request. And the reader's own server: the lesson's cell
+«tu-servidor», the same adapter and agent, against a fake model server on another port of
+127.0.0.1 once its address is confirmed, with a 404 and a cut response. Nothing else leaves
+127.0.0.1 (the context's watch fails the test otherwise)."""
 
 import ast
 import re
@@ -13,6 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_celda import Celda
+from tests.browser.test_fallos_celdas import Celda as CeldaEditable
+from tests.browser.test_puente import _ServidorPropio, servidor_propio  # noqa: F401 (a fixture)
 from tests.conftest import contexto_vigilado
 
 pytestmark = pytest.mark.navegador
@@ -61,3 +65,45 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         assert [m["role"] for m in cuerpo["messages"]] == ["user"]
         assert [h["name"] for h in cuerpo["tools"]] == ["listar", "leer", "escribir", "buscar"]
         assert peticiones[0].response().from_service_worker
+
+
+def test_the_lessons_adapter_talks_to_the_readers_own_server_once_confirmed(
+        sitio, servidor, pagina, servidor_propio):
+    puerto, vistas = servidor_propio
+    pagina.goto(servidor(sitio) + "modelo-real.html")
+    n = pagina.locator("bucle-celda").evaluate_all(
+        "(celdas) => celdas.findIndex((c) => c.id === 'tu-servidor')") + 1
+    assert n > 0
+    celda = CeldaEditable(pagina, n)
+    leccion = celda.elemento.locator(".highlight").inner_text()
+    assert 'ModeloAPI(nombre="qwen2.5:0.5b", url=url)' in leccion
+
+    celda.correr()  # the cells it depends on first
+    expect(celda.texto).to_have_text("Escribe y confirma antes la dirección de tu servidor.\n")
+    control = pagina.get_by_role("region", name="Tu propio servidor")
+    direccion = f"http://127.0.0.1:{puerto}"
+    control.get_by_role("textbox", name="Dirección de tu servidor").fill(direccion)
+    control.get_by_role("button", name="Usar este servidor").click()
+    control.get_by_role("button", name="Sí, usarlo").click()
+    expect(control.get_by_role("status")).to_contain_text(f"{direccion}/v1/messages")
+
+    # The lesson's cell as it is: the agent of lessons 1-5 on ModeloAPI, whose answer (no call,
+    # no text) ends the conversation.
+    celda.correr()
+    expect(celda.texto).to_have_text("fin \n")
+    cuerpo = _ServidorPropio.cuerpos[-1]
+    assert (cuerpo["model"], cuerpo["max_tokens"]) == ("qwen2.5:0.5b", 256)
+    assert cuerpo["system"].startswith("Eres un asistente")
+    assert [m["role"] for m in cuerpo["messages"]] == ["user"]
+    assert [h["name"] for h in cuerpo["tools"]] == ["listar", "leer", "escribir", "buscar"]
+    # The server's 404 is ErrorDelServidor with its reason; a cut answer, RespuestaCortada.
+    celda.correr(leccion.replace("qwen2.5:0.5b", "no-existe"))
+    expect(celda.texto).to_have_text(
+        "el servidor del modelo ha respondido 404: no tengo el modelo no-existe\n")
+    celda.correr(leccion.replace("qwen2.5:0.5b", "corto"))
+    expect(celda.texto).to_have_text(
+        "la respuesta se cortó al llegar a max_tokens (llegaron 0 bloques): sube max_tokens o "
+        "pide una respuesta más corta\n")
+    assert [v for v in vistas if v[0] == "POST"] == [
+        ("POST", "/v1/messages", "qwen2.5:0.5b"), ("POST", "/v1/messages", "no-existe"),
+        ("POST", "/v1/messages", "corto")]

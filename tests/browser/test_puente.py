@@ -123,12 +123,16 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"
     vistas: list = []
+    cuerpos: list = []  # each POST's JSON, whole
 
     def _cabeceras(self, estado, largo=0):
         self.send_response(estado)
         self.send_header("Access-Control-Allow-Origin", self.headers.get("Origin", "*"))
         self.send_header("Access-Control-Allow-Methods", "POST, OPTIONS")
-        self.send_header("Access-Control-Allow-Headers", "content-type")
+        # the headers the request asks for (the adapter's anthropic-version too), as permissive
+        # servers answer a preflight
+        self.send_header("Access-Control-Allow-Headers",
+                         self.headers.get("Access-Control-Request-Headers", "content-type"))
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(largo))
         self.end_headers()
@@ -140,6 +144,7 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         cuerpo = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         self.vistas.append(("POST", self.path, cuerpo["model"]))
+        self.cuerpos.append(cuerpo)
         if cuerpo["model"] == "no-existe":
             estado, datos = 404, {"type": "error", "error": {"type": "not_found_error",
                                                             "message": "no tengo el modelo no-existe"}}
@@ -157,6 +162,8 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
 @pytest.fixture
 def servidor_propio():
     _ServidorPropio.vistas = []
+    _ServidorPropio.vistas.clear()
+    _ServidorPropio.cuerpos.clear()
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _ServidorPropio)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield srv.server_address[1], _ServidorPropio.vistas
