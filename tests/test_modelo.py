@@ -96,11 +96,7 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
     assert datos["wasm"] == {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size,
                              "sha256": hashlib.sha256(wasm.read_bytes()).hexdigest()}
     assert (datos["nombre"], datos["licencia"]) == ("SmolLM2-135M-Instruct", "Apache-2.0")
-    # The start the page has the model read once it loads: the runtime's, computed at build time.
-    runtime = {"__name__": "__main__"}
-    for modulo in sorted((ROOT / "runtime").glob("[!_]*.py")):  # as a page loads them
-        exec(modulo.read_text(encoding="utf-8"), runtime)
-    assert datos["prefijo"] == {"system": runtime["SISTEMA_AGENTE"], "tools": runtime["HERRAMIENTAS"]}
+    assert datos["prefijo"] is None  # the directive without content: nothing to read at the load
 
     # Downloaded only when the reader asks: not in the service worker's list.
     entradas = entradas_del_trabajador(sitio)
@@ -123,3 +119,13 @@ def test_nothing_the_page_runs_points_at_a_cdn(sitio_de_prueba):
         assert "cdn.jsdelivr.net" not in ruta.read_text(encoding="utf-8"), ruta.name
     tamano = sum(p.stat().st_size for p in motor)
     print(f"\n[modelo] wllama in the bundle: {tamano / 1e3:.0f} kB (a chunk loaded on «Descargar»)")
+
+
+def test_the_lessons_model_reads_the_agents_system_message_and_tools_when_it_loads(sitio):
+    """Lesson 6's directive gives the page the start its conversations share, computed at build
+    time from the runtime (what ModeloAPI sends as system and tools for the agent)."""
+    datos = json.loads(DATOS.search((sitio / "modelo-real.html").read_text(encoding="utf-8")).group(1))
+    runtime = {"__name__": "__main__"}
+    for modulo in sorted((ROOT / "runtime").glob("[!_]*.py")):  # as a page loads them
+        exec(modulo.read_text(encoding="utf-8"), runtime)
+    assert datos["prefijo"] == {"system": runtime["SISTEMA_AGENTE"], "tools": runtime["HERRAMIENTAS"]}

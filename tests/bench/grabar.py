@@ -1,7 +1,8 @@
 """Record one run of the agent on the course's in-page model: ``python -m tests.bench.grabar``.
 
 What lesson 6 («El bucle con un modelo real») opens with is not typed by anyone: this script
-builds the small site ``tests/sites/modelo`` (the ``modelo`` directive and one cell), serves it
+builds the small site ``tests/sites/modelo-preparado`` (the ``modelo`` directive as lesson 6
+has it, and one cell), serves it
 cross-origin isolated on 127.0.0.1, opens it in Debian's Chromium under the course's service
 worker, downloads the pinned model with **Descargar el modelo**, and runs in the page's Python
 the lesson's first cell (the harness of lessons 1–5 and ``ModeloAPI``, read from
@@ -42,7 +43,7 @@ from tests.test_lecciones import celdas_de
 from .navegador import Registro, chromium, contexto
 
 ROOT = Path(__file__).resolve().parents[2]
-SITIO = ROOT / "tests" / "sites" / "modelo"
+SITIO = ROOT / "tests" / "sites" / "modelo-preparado"
 MARCA = "@@GRABACION@@"
 
 #: Python run in the page after the lesson's first cell: the agent, each turn timed.
@@ -124,7 +125,7 @@ def codigo_de_la_pagina(max_tokens: int, tope: int) -> str:
 
 
 def servir_el_sitio():
-    """Build ``tests/sites/modelo`` into a temporary folder; return it."""
+    """Build ``tests/sites/modelo-preparado`` into a temporary folder; return it."""
     destino = Path(tempfile.mkdtemp(prefix="grabar-")) / "html"
     avisar(f"building {SITIO.relative_to(ROOT)}…")
     construir(SITIO, destino)

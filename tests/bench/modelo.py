@@ -1,6 +1,6 @@
 """The course's in-page model in ``make bench``, beside native llama.cpp on the same machine.
 
-**Isolated** (``runs`` times): a new profile opens ``tests/sites/modelo`` (the ``modelo`` widget
+**Isolated** (``runs`` times): a new profile opens ``tests/sites/modelo-preparado`` (the ``modelo`` widget as lesson 6 has it
 and one cell) under the course's service worker, served with COOP/COEP (wllama on every core),
 and:
 
