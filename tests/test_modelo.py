@@ -121,7 +121,7 @@ def test_nothing_the_page_runs_points_at_a_cdn(sitio_de_prueba):
     print(f"\n[modelo] wllama in the bundle: {tamano / 1e3:.0f} kB (a chunk loaded on «Descargar»)")
 
 
-def test_the_lessons_model_reads_the_agents_system_message_and_tools_when_it_loads(sitio):
+def test_the_lessons_page_gives_the_model_the_agents_system_message_and_tools_to_read(sitio):
     """Lesson 6's directive gives the page the start its conversations share, computed at build
     time from the runtime (what ModeloAPI sends as system and tools for the agent)."""
     datos = json.loads(DATOS.search((sitio / "modelo-real.html").read_text(encoding="utf-8")).group(1))

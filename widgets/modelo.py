@@ -61,7 +61,6 @@ class Modelo(Directiva):
             f"({datos['licencia']}), para ejecutarlo en este navegador. Hace falta JavaScript.")
         return [nodo]
 
-
     def _prefijo(self) -> dict:
         """``sistema`` and ``herramientas`` of the content, as the request's ``system`` and
         ``tools``; what is wrong with them fails the build at its line."""

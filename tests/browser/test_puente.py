@@ -161,9 +161,7 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def servidor_propio():
-    _ServidorPropio.vistas = []
-    _ServidorPropio.vistas.clear()
-    _ServidorPropio.cuerpos.clear()
+    _ServidorPropio.vistas, _ServidorPropio.cuerpos = [], []
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _ServidorPropio)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield srv.server_address[1], _ServidorPropio.vistas

@@ -5,8 +5,8 @@ objects it receives do not lead to their namespace (:func:`opaca`, and :mod:`.li
 hook refuses it the stack frames, the garbage collector, code objects and tracing
 (``sys._getframe``, ``tb_frame``, ``gi_frame``, ``__code__``, ``gc.get_objects``,
 ``sys.settrace``, ``sys.addaudithook``…) in its thread and in any it starts (a host's threads that
-were running before stay free: a server's thread that prints a traceback meanwhile), the modules of the engine, the worker and the course
-are not in ``sys.modules`` (:data:`OCULTOS`), and what it returns is copied to exact types
+were running before stay free: a server's thread that prints a traceback meanwhile), the
+modules of the engine, the worker and the course are not in ``sys.modules`` (:data:`OCULTOS`), and what it returns is copied to exact types
 (:func:`plano`: a list that claims to equal everything does not pass for a correct M). It is not
 a safe (the reader owns their browser); it is that the verdict cannot be fooled.
 
@@ -53,11 +53,11 @@ _LIBRES: set = set()
 #: Threads that were started while the wall was up (the reader's, maybe): behind it for good.
 _DETRAS: set = set()
 _hilo = threading.get_ident
+_FALTA = object()
 
 
 def _vivos():
     return {t.ident for t in threading.enumerate()}
-_FALTA = object()
 
 
 class Prohibido(RuntimeError):
@@ -94,8 +94,10 @@ class Murado:
         for n in self.ocultos:
             del sys.modules[n]
         if not self.antes:
+            vivos = _vivos()
+            _DETRAS.intersection_update(vivos)  # an ended thread's ident may be given again
             _LIBRES.clear()
-            _LIBRES.update(_vivos() - _DETRAS - {_hilo()})
+            _LIBRES.update(vivos - _DETRAS - {_hilo()})
         _MURALLA[0] = True
 
     def __exit__(self, *_):
