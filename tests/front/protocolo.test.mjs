@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 const {
-  MODELO, bloquesDeSalida, errorDelProtocolo, esquemaDeSalida, gramaticaDeSalida, idsDelServidor, mensajesDelPrefijo, mensajesParaElModelo,
+  MODELO, bloquesDeSalida, claveDeTexto, errorDelProtocolo, esquemaDeSalida, gramaticaDeSalida, idsDelServidor, mensajesDelPrefijo, mensajesParaElModelo,
   responder, validar,
 } = await import("../../widgets/front/modelo/protocolo.js");
 
@@ -53,33 +53,55 @@ const peticion = (cambios = {}) => ({
   ...cambios,
 });
 const usar = (id, name, input) => ({ type: "tool_use", id, name, input });
+// What the model writes: a call {"<tool>":{…}}, or a text answer {"respuesta":"…"}.
+const llamadaJSON = (name, input) => JSON.stringify({ [name]: input });
+const textoJSON = (text) => JSON.stringify({ respuesta: text });
 const resultado = (id, content, is_error = false) => ({ type: "tool_result", tool_use_id: id, content, is_error });
 
 // ------------------------------------------------------------------- schema
 
-test("the output schema: a text answer, or one call per tool with that tool's arguments", () => {
+test("the output schema: a text answer, or one call per tool with that tool's arguments, each one key", () => {
   const s = esquemaDeSalida(HERRAMIENTAS);
   assert.equal(s.anyOf.length, 5);
   assert.deepEqual(s.anyOf[0], {
     type: "object",
-    properties: { type: { const: "text" }, text: { type: "string" } },
-    required: ["type", "text"],
+    properties: { respuesta: { type: "string" } },
+    required: ["respuesta"],
     additionalProperties: false,
   });
   for (const [i, h] of HERRAMIENTAS.entries()) {
-    const alternativa = s.anyOf[i + 1];
-    assert.deepEqual(Object.keys(alternativa.properties), ["type", "name", "input"], h.name);
-    assert.deepEqual(alternativa.properties.type, { const: "tool_use" });
-    assert.deepEqual(alternativa.properties.name, { const: h.name });
-    assert.deepEqual(alternativa.properties.input, h.input_schema);
-    assert.deepEqual(alternativa.required, ["type", "name", "input"]);
-    assert.equal(alternativa.additionalProperties, false);
+    assert.deepEqual(s.anyOf[i + 1], {
+      type: "object",
+      properties: { [h.name]: h.input_schema },
+      required: [h.name],
+      additionalProperties: false,
+    }, h.name);
   }
+});
+
+test("a tool named «respuesta» keeps its name: the text answer's key becomes another", () => {
+  assert.equal(claveDeTexto(HERRAMIENTAS), "respuesta");
+  assert.equal(claveDeTexto(undefined), "respuesta");
+  const respuesta = { name: "respuesta", input_schema: esquema({ a: texto("") }) };
+  const otra = { name: "_respuesta", input_schema: esquema({ b: texto("") }) };
+  assert.equal(claveDeTexto([respuesta]), "_respuesta");
+  assert.equal(claveDeTexto([respuesta, otra]), "__respuesta");
+  const s = esquemaDeSalida([respuesta]);
+  assert.deepEqual(s.anyOf.map((a) => a.required[0]), ["_respuesta", "respuesta"]);
+  const ids = contador();
+  assert.deepEqual(bloquesDeSalida('{"respuesta":{"a":"x"}}', "stop", ids, "_respuesta").content,
+    [{ type: "tool_use", id: "toolu_01", name: "respuesta", input: { a: "x" } }]);
+  assert.deepEqual(bloquesDeSalida('{"_respuesta":"hola"}', "stop", ids, "_respuesta").content,
+    [{ type: "text", text: "hola" }]);
+  assert.deepEqual(bloquesDeSalida('{"_respuesta":"ho', "length", ids, "_respuesta").content,
+    [{ type: "text", text: "ho" }]);
+  const sistema = mensajesParaElModelo(peticion({ tools: [respuesta] }))[0].content;
+  assert.ok(sistema.includes('{"_respuesta":texto} para contestar al usuario'), sistema);
 });
 
 test("without tools the schema admits only a text answer", () => {
   const soloTexto = esquemaDeSalida([]);
-  assert.deepEqual(Object.keys(soloTexto.properties), ["type", "text"]);
+  assert.deepEqual(Object.keys(soloTexto.properties), ["respuesta"]);
   assert.equal(soloTexto.anyOf, undefined);
   assert.deepEqual(esquemaDeSalida(undefined), soloTexto);
 });
@@ -89,8 +111,8 @@ test("a tool's arguments admit no extra keys unless its schema says so; the tool
   const libre = { name: "libre", input_schema: { type: "object", properties: {}, additionalProperties: true } };
   const copia = structuredClone([abierta, libre]);
   const s = esquemaDeSalida([abierta, libre]);
-  assert.equal(s.anyOf[1].properties.input.additionalProperties, false);
-  assert.equal(s.anyOf[2].properties.input.additionalProperties, true);
+  assert.equal(s.anyOf[1].properties.abierta.additionalProperties, false);
+  assert.equal(s.anyOf[2].properties.libre.additionalProperties, true);
   assert.deepEqual([abierta, libre], copia);
 });
 
@@ -108,9 +130,9 @@ test("the schema keeps to what llama.cpp's json-schema-to-grammar handles: no $r
   recorrer(esquemaDeSalida(HERRAMIENTAS));
   for (const prohibida of ["$ref", "$defs", "oneOf", "allOf", "not", "if"]) assert.ok(!claves.has(prohibida), prohibida);
   // A JSON Schema's own keywords, besides the property names of the tools and of the answer.
-  const propiedades = new Set(["type", "text", "name", "input", "carpeta", "ruta", "contenido", "patron"]);
+  const propiedades = new Set(["respuesta", ...HERRAMIENTAS.map((h) => h.name), "carpeta", "ruta", "contenido", "patron"]);
   const palabras = [...claves].filter((k) => !propiedades.has(k)).sort();
-  assert.deepEqual(palabras, ["additionalProperties", "anyOf", "const", "description", "properties", "required"]);
+  assert.deepEqual(palabras, ["additionalProperties", "anyOf", "description", "properties", "required", "type"]);
 });
 
 test("tool_choice narrows the schema: any → only calls, tool → that call, none → only text", () => {
@@ -126,12 +148,12 @@ test("tool_choice narrows the schema: any → only calls, tool → that call, no
 const contador = () => idsDelServidor();
 
 test("a text answer becomes one text block and ends the turn", () => {
-  const r = bloquesDeSalida('{"type":"text","text":"Ya está: he apuntado huevos y cebolla."}', "stop", contador());
+  const r = bloquesDeSalida('{"respuesta":"Ya está: he apuntado huevos y cebolla."}', "stop", contador());
   assert.deepEqual(r, {
     content: [{ type: "text", text: "Ya está: he apuntado huevos y cebolla." }],
     stop_reason: "end_turn",
   });
-  const conEspacios = bloquesDeSalida('{ "type": "text", "text": "Hola" }\n', "stop", contador());
+  const conEspacios = bloquesDeSalida('{ "respuesta": "Hola" }\n', "stop", contador());
   assert.deepEqual(conEspacios.content, [{ type: "text", text: "Hola" }]);
 });
 
@@ -144,7 +166,7 @@ test("each of the course's tools: a call becomes a tool_use block with a server 
   };
   const ids = contador();
   for (const [i, h] of HERRAMIENTAS.entries()) {
-    const salida = JSON.stringify({ type: "tool_use", name: h.name, input: entradas[h.name] });
+    const salida = llamadaJSON(h.name, entradas[h.name]);
     const r = bloquesDeSalida(salida, "stop", ids);
     assert.deepEqual(r, {
       content: [{ type: "tool_use", id: `toolu_0${i + 1}`, name: h.name, input: entradas[h.name] }],
@@ -156,25 +178,25 @@ test("each of the course's tools: a call becomes a tool_use block with a server 
 
 test("cut in the middle of a call: max_tokens and no half call, no id spent", () => {
   const ids = contador();
-  for (const cortada of ['{"type":"tool_use","name":"escribir","input":{"ruta":"lista.txt","conte', '{"type":"tool_u', "{"]) {
+  for (const cortada of ['{"escribir":{"ruta":"lista.txt","conte', '{"escri', '{"respu', "{"]) {
     assert.deepEqual(bloquesDeSalida(cortada, "length", ids), { content: [], stop_reason: "max_tokens" }, cortada);
   }
   assert.equal(ids(), "toolu_01");
 });
 
 test("cut in a text answer: max_tokens with the text so far, escapes decoded, a half escape dropped", () => {
-  const r = bloquesDeSalida('{"type":"text","text":"Te falta: \\"huevos\\"\\ny cebo', "length", contador());
+  const r = bloquesDeSalida('{"respuesta":"Te falta: \\"huevos\\"\\ny cebo', "length", contador());
   assert.deepEqual(r, { content: [{ type: "text", text: 'Te falta: "huevos"\ny cebo' }], stop_reason: "max_tokens" });
-  const mitad = bloquesDeSalida('{"type": "text", "text": "caf\\u00e9 y t\\u00', "length", contador());
+  const mitad = bloquesDeSalida('{ "respuesta": "caf\\u00e9 y t\\u00', "length", contador());
   assert.deepEqual(mitad.content, [{ type: "text", text: "café y t" }]);
-  const antes = bloquesDeSalida('{"type":"text","te', "length", contador());
+  const antes = bloquesDeSalida('{"respuesta":', "length", contador());
   assert.deepEqual(antes, { content: [], stop_reason: "max_tokens" });
   const sinJSON = bloquesDeSalida("Hola, soy un modelo que no", "length", contador());
   assert.deepEqual(sinJSON, { content: [{ type: "text", text: "Hola, soy un modelo que no" }], stop_reason: "max_tokens" });
 });
 
 test("an output that is whole when the tokens run out counts as whole", () => {
-  const r = bloquesDeSalida('{"type":"tool_use","name":"leer","input":{"ruta":"lista.txt"}}', "length", contador());
+  const r = bloquesDeSalida('{"leer":{"ruta":"lista.txt"}}', "length", contador());
   assert.equal(r.stop_reason, "tool_use");
   assert.equal(r.content[0].name, "leer");
 });
@@ -182,11 +204,13 @@ test("an output that is whole when the tokens run out counts as whole", () => {
 test("malformed output that was not cut comes back as it is, as text, and ends the turn", () => {
   for (const raro of [
     "no es JSON",
-    '{"type":"tool_use","name":"leer"}',
-    '{"type":"tool_use","name":"leer","input":"lista.txt"}',
-    '{"type":"imagen"}',
-    '[{"type":"text","text":"hola"}]',
-    '{"type":"text","text":"hola"} y más',
+    '{"leer":"lista.txt"}',
+    '{"leer":{"ruta":"a"},"listar":{"carpeta":""}}',
+    '{"respuesta":{"texto":"hola"}}',
+    '{"":{"a":1}}',
+    '{}',
+    '[{"respuesta":"hola"}]',
+    '{"respuesta":"hola"} y más',
   ]) {
     assert.deepEqual(bloquesDeSalida(raro, "stop", contador()), {
       content: [{ type: "text", text: raro }],
@@ -194,7 +218,7 @@ test("malformed output that was not cut comes back as it is, as text, and ends t
     }, raro);
   }
   assert.deepEqual(bloquesDeSalida("", "stop", contador()), { content: [], stop_reason: "end_turn" });
-  assert.deepEqual(bloquesDeSalida('{"type":"text","text":""}', "stop", contador()), { content: [], stop_reason: "end_turn" });
+  assert.deepEqual(bloquesDeSalida('{"respuesta":""}', "stop", contador()), { content: [], stop_reason: "end_turn" });
 });
 
 test("the server's ids are unique and increasing across calls", () => {
@@ -229,13 +253,15 @@ test("the system prompt holds the request's system, every tool with its argument
   assert.equal(sistema.role, "system");
   assert.ok(sistema.content.startsWith(`${SISTEMA}\n\n`));
   for (const h of HERRAMIENTAS) {
-    assert.ok(sistema.content.includes(`- ${h.name}(${Object.keys(h.input_schema.properties).join(", ")}): ${h.description}`), h.name);
+    // each tool as it is called, with each argument's type where its value goes
+    const argumentos = Object.keys(h.input_schema.properties).map((a) => `"${a}":texto`).join(",");
+    assert.ok(sistema.content.includes(`- {"${h.name}":{${argumentos}}} ${h.description}`), h.name);
     for (const [arg, s] of Object.entries(h.input_schema.properties)) {
       assert.ok(sistema.content.includes(`    ${arg}: texto. ${s.description}`), arg);
     }
   }
-  assert.ok(sistema.content.includes('{"type":"text","text":"tu respuesta"}'));
-  assert.ok(sistema.content.includes('{"type":"tool_use","name":"nombre de la herramienta","input":{argumentos}}'));
+  assert.ok(sistema.content.includes("una llamada a una herramienta, con sus argumentos (recibirás su resultado)"));
+  assert.ok(sistema.content.includes('{"respuesta":texto} para contestar al usuario cuando hayas terminado'));
   assert.deepEqual(resto, [{ role: "user", content: PEDIDO }]);
   assert.ok(sistema.content.length < 1600, `${sistema.content.length} characters`);
 });
@@ -264,8 +290,7 @@ test("the start a lesson's conversations share is the system prompt of every tur
 test("past turns: the assistant's blocks as the JSON it answers with, results naming their call", () => {
   const m = mensajesParaElModelo(TURNO_3);
   assert.deepEqual(m.map((x) => x.role), ["system", "user", "assistant", "user", "assistant", "user"]);
-  assert.equal(m[2].content,
-    '{"type":"text","text":"Miro la lista."}\n{"type":"tool_use","name":"leer","input":{"ruta":"lista.txt"}}');
+  assert.equal(m[2].content, '{"respuesta":"Miro la lista."}\n{"leer":{"ruta":"lista.txt"}}');
   assert.equal(m[3].content, 'Resultado de leer {"ruta":"lista.txt"}:\npan, leche, patatas');
   assert.equal(m[5].content,
     'Error de escribir {"ruta":"lista.txt","contenido":"huevos"}:\nno se ha ejecutado: el usuario no lo ha permitido');
@@ -286,7 +311,7 @@ test("several results in one message, a result given as blocks, and a text besid
 
 test("without tools or system, the prompt only gives the text format", () => {
   const [sistema] = mensajesParaElModelo({ messages: [{ role: "user", content: "Hola" }] });
-  assert.equal(sistema.content, 'Responde siempre con un solo objeto JSON: {"type":"text","text":"tu respuesta"}');
+  assert.equal(sistema.content, 'Responde siempre con un solo objeto JSON: {"respuesta":texto}');
   const [conBloques] = mensajesParaElModelo({ system: [{ type: "text", text: "A" }, { type: "text", text: "B" }], messages: [] });
   assert.ok(conBloques.content.startsWith("A\n\nB\n\n"));
 });
@@ -454,7 +479,7 @@ function modeloFalso(salida) {
 const CUENTAS = { tokensEntrada: 412, tokensSalida: 23, tokensReusados: 380 };
 
 test("a whole response: the protocol's fields, the usage from the model's token counts", async () => {
-  const { generar, llamadas } = modeloFalso({ texto: '{"type":"text","text":"Hecho."}', fin: "stop", ...CUENTAS });
+  const { generar, llamadas } = modeloFalso({ texto: textoJSON("Hecho."), fin: "stop", ...CUENTAS });
   const senal = new AbortController().signal;
   const r = await responder(TURNO_2, generar, { ids: idsDelServidor(), idMensaje: idsDelServidor("msg_"), senal });
   assert.equal(r.estado, 200);
@@ -479,13 +504,13 @@ test("a whole response: the protocol's fields, the usage from the model's token 
 });
 
 test("the request's tool_choice reaches the model as its schema", async () => {
-  const { generar, llamadas } = modeloFalso({ texto: '{"type":"tool_use","name":"leer","input":{"ruta":"a"}}', fin: "stop" });
+  const { generar, llamadas } = modeloFalso({ texto: llamadaJSON("leer", { ruta: "a" }), fin: "stop" });
   await responder(peticion({ tool_choice: { type: "tool", name: "leer" } }), generar, { ids: idsDelServidor() });
   assert.deepEqual(llamadas[0].esquema, esquemaDeSalida(HERRAMIENTAS, { type: "tool", name: "leer" }));
 });
 
 test("a call, and ids unique and increasing across the calls of one server", async () => {
-  const { generar } = modeloFalso({ texto: '{"type":"tool_use","name":"leer","input":{"ruta":"lista.txt"}}', fin: "stop", ...CUENTAS });
+  const { generar } = modeloFalso({ texto: llamadaJSON("leer", { ruta: "lista.txt" }), fin: "stop", ...CUENTAS });
   const ids = idsDelServidor();
   const idMensaje = idsDelServidor("msg_");
   const uno = await responder(TURNO_1, generar, { ids, idMensaje });
@@ -497,7 +522,7 @@ test("a call, and ids unique and increasing across the calls of one server", asy
 });
 
 test("without ids given, the page's one server still never repeats an id", async () => {
-  const { generar } = modeloFalso({ texto: '{"type":"tool_use","name":"buscar","input":{"patron":"a"}}', fin: "stop", ...CUENTAS });
+  const { generar } = modeloFalso({ texto: llamadaJSON("buscar", { patron: "a" }), fin: "stop", ...CUENTAS });
   const uno = await responder(TURNO_1, generar);
   const dos = await responder(TURNO_1, generar);
   assert.notEqual(uno.cuerpo.content[0].id, dos.cuerpo.content[0].id);
@@ -506,7 +531,7 @@ test("without ids given, the page's one server still never repeats an id", async
 });
 
 test("cut by max_tokens: stop_reason max_tokens, the usage still there", async () => {
-  const { generar } = modeloFalso({ texto: '{"type":"tool_use","name":"escribir","input":{"ruta":"li', fin: "length", tokensEntrada: 30, tokensSalida: 64, tokensReusados: 0 });
+  const { generar } = modeloFalso({ texto: '{"escribir":{"ruta":"li', fin: "length", tokensEntrada: 30, tokensSalida: 64, tokensReusados: 0 });
   const r = await responder(TURNO_1, generar, { ids: idsDelServidor() });
   assert.equal(r.estado, 200);
   assert.equal(r.cuerpo.stop_reason, "max_tokens");
@@ -538,7 +563,7 @@ test("a model that throws: 500 api_error with its reason; a stopped generation s
 });
 
 test("usage: missing counts are 0, never undefined", async () => {
-  const { generar } = modeloFalso({ texto: '{"type":"text","text":"a"}', fin: "stop" });
+  const { generar } = modeloFalso({ texto: textoJSON("a"), fin: "stop" });
   const r = await responder(TURNO_1, generar);
   assert.deepEqual(r.cuerpo.usage, { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0 });
 });
@@ -596,24 +621,25 @@ test("the compact grammar admits each answer's compact JSON, and nothing else", 
   assert.ok(gramatica.startsWith("root ::= "));
   const admite = comoRegExp(gramatica);
   const bien = [
-    { type: "text", text: "Tienes pan, leche y patatas." },
-    { type: "text", text: 'con "comillas", \\ y\nsaltos' },
-    { type: "tool_use", name: "listar", input: { carpeta: "" } },
-    { type: "tool_use", name: "leer", input: { ruta: "recetas/tortilla.txt" } },
-    { type: "tool_use", name: "escribir", input: { ruta: "lista.txt", contenido: "pan, huevos" } },
-    { type: "tool_use", name: "buscar", input: { patron: "huevos" } },
+    { respuesta: "Tienes pan, leche y patatas." },
+    { respuesta: 'con "comillas", \\ y\nsaltos' },
+    { listar: { carpeta: "" } },
+    { leer: { ruta: "recetas/tortilla.txt" } },
+    { escribir: { ruta: "lista.txt", contenido: "pan, huevos" } },
+    { buscar: { patron: "huevos" } },
   ];
   for (const salida of bien) assert.match(JSON.stringify(salida), admite, JSON.stringify(salida));
   const mal = [
     JSON.stringify(bien[2], null, 2), // the spaces and line breaks of a pretty JSON
-    '{"type": "text", "text": "hola"}',
-    JSON.stringify({ type: "tool_use", name: "borrar", input: { ruta: "lista.txt" } }),
-    JSON.stringify({ type: "tool_use", name: "leer", input: { fichero: "lista.txt" } }),
-    JSON.stringify({ type: "tool_use", name: "leer", input: { ruta: "lista.txt", mas: "x" } }),
-    JSON.stringify({ type: "tool_use", name: "escribir", input: { ruta: "lista.txt" } }),
-    JSON.stringify({ text: "hola", type: "text" }), // keys in another order
-    JSON.stringify({ type: "text", text: "hola" }) + " ",
-    '{"type":"text","text":"un salto\nsin escapar"}'.replace("\\n", "\n"),
+    '{"respuesta": "hola"}',
+    llamadaJSON("borrar", { ruta: "lista.txt" }),
+    llamadaJSON("leer", { fichero: "lista.txt" }),
+    llamadaJSON("leer", { ruta: "lista.txt", mas: "x" }),
+    llamadaJSON("escribir", { ruta: "lista.txt" }),
+    JSON.stringify({ escribir: { contenido: "pan", ruta: "lista.txt" } }), // keys in another order
+    JSON.stringify({ leer: { ruta: "a" }, listar: { carpeta: "" } }), // two calls
+    textoJSON("hola") + " ",
+    '{"respuesta":"un salto\nsin escapar"}'.replace("\\n", "\n"),
   ];
   for (const salida of mal) assert.doesNotMatch(salida, admite, salida);
 });
@@ -628,7 +654,7 @@ test("the compact grammar covers integers, numbers, booleans, enums and nested o
     }),
   };
   const admite = comoRegExp(gramaticaDeSalida(esquemaDeSalida([herramienta], { type: "any" })));
-  const llamada = (input) => JSON.stringify({ type: "tool_use", name: "medir", input });
+  const llamada = (input) => llamadaJSON("medir", input);
   assert.match(llamada({ veces: 3, escala: -1.5e3, exacto: true, unidad: "kg", donde: { fila: 0 } }), admite);
   assert.doesNotMatch(llamada({ veces: 3.5, escala: 1, exacto: true, unidad: "kg", donde: { fila: 0 } }), admite);
   assert.doesNotMatch(llamada({ veces: 3, escala: 1, exacto: "sí", unidad: "kg", donde: { fila: 0 } }), admite);
@@ -647,7 +673,7 @@ test("responder gives the model the schema and, where it covers it, the compact 
   let recibido;
   const generar = async (pedido) => {
     recibido = pedido;
-    return { texto: '{"type":"text","text":"hola"}', fin: "stop", tokensEntrada: 1, tokensSalida: 1, tokensReusados: 0 };
+    return { texto: textoJSON("hola"), fin: "stop", tokensEntrada: 1, tokensSalida: 1, tokensReusados: 0 };
   };
   await responder({ model: MODELO, max_tokens: 8, messages: [{ role: "user", content: "hola" }], tools: HERRAMIENTAS }, generar);
   assert.deepEqual(recibido.esquema, esquemaDeSalida(HERRAMIENTAS));

@@ -5,13 +5,16 @@
 //
 //   validar(peticion, modelo?)             → null | { estado: 400|404, cuerpo: error }
 //   esquemaDeSalida(tools, tool_choice?)   → JSON Schema the model's output is held to (llama.cpp
-//                                            turns it into a grammar): a text answer, or one call
+//                                            turns it into a grammar): a text answer
+//                                            {"respuesta": …}, or one call {"<tool>": <arguments>}
 //                                            of one tool with that tool's input_schema
 //   mensajesParaElModelo(peticion)         → [{ role: "system"|"user"|"assistant", content }]
 //   sistemaParaElModelo(peticion)          → the first of them: system + tools + answer format
 //   mensajesDelPrefijo({system, tools})    → the start every conversation with them shares (for
 //                                            motor.preparar)
-//   bloquesDeSalida(texto, fin, ids)       → { content, stop_reason }
+//   bloquesDeSalida(texto, fin, ids, clave?) → { content, stop_reason }
+//   claveDeTexto(tools)                    → the key of a text answer: «respuesta» (unless a tool
+//                                            has that name)
 //   await responder(peticion, generar, { ids, idMensaje, modelo, senal })  → { estado, cuerpo }
 //   idsDelServidor(prefijo?)               → () => "toolu_01", "toolu_02", …
 //   errorDelProtocolo(estado, mensaje, tipo?) → { estado, cuerpo: {type: "error", error} }
@@ -246,24 +249,36 @@ function motivoEnBloque(b, aqui) {
 // --------------------------------------------------------- esquema de salida
 
 /**
- * The JSON Schema the model's output is held to: one JSON object, either a text answer
- * `{"type":"text","text":…}` or one call `{"type":"tool_use","name":<a tool>,"input":<its
- * arguments>}`, one alternative per tool so the arguments fit that tool's input_schema. No tools:
- * text only. The request's `tool_choice` narrows it: «any» a call of some tool, «tool» a call of
- * that one, «none» text only («auto», or none given: any of them).
+ * The key of a text answer in the model's output: «respuesta», or, when a tool has that name,
+ * the same with as many «_» before it as it takes to be no tool's name.
+ */
+export function claveDeTexto(tools = []) {
+  const nombres = new Set((tools ?? []).map((h) => h.name));
+  let clave = "respuesta";
+  while (nombres.has(clave)) clave = `_${clave}`;
+  return clave;
+}
+
+/**
+ * The JSON Schema the model's output is held to: one JSON object with one key, either a text
+ * answer `{"respuesta":…}` or one call `{<a tool's name>:<its arguments>}`, one alternative per
+ * tool so the arguments fit that tool's input_schema. No tools: text only. The request's
+ * `tool_choice` narrows it: «any» a call of some tool, «tool» a call of that one, «none» text only
+ * («auto», or none given: any of them).
  *
- * Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects whose properties it emits in
- * order ("type" first), `const` for the fixed values, every key required and
+ * The shortest shape that still says everything: in a browser each token the model writes costs
+ * about 0.1 s (BENCHMARKS.md), and the keys of a longer shape (`{"type":"tool_use","name":…,
+ * "input":…}`, this server's first) were ten of each call's 26 tokens.
+ *
+ * Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects, every key required and
  * `additionalProperties: false` so nothing else is generated; no `$ref`, no `oneOf`.
  */
 export function esquemaDeSalida(tools = [], eleccion = { type: "auto" }) {
-  const texto = objeto({ type: { const: "text" }, text: { type: "string" } });
+  const texto = objeto({ [claveDeTexto(tools)]: { type: "string" } });
   const que = eleccion?.type ?? "auto";
   const todas = tools ?? [];
   const elegidas = que === "none" ? [] : que === "tool" ? todas.filter((h) => h.name === eleccion.name) : todas;
-  const llamadas = elegidas.map((h) =>
-    objeto({ type: { const: "tool_use" }, name: { const: h.name }, input: entradaCerrada(h.input_schema) }),
-  );
+  const llamadas = elegidas.map((h) => objeto({ [h.name]: entradaCerrada(h.input_schema) }));
   const alternativas = que === "any" || que === "tool" ? llamadas : [texto, ...llamadas];
   return alternativas.length === 1 ? alternativas[0] : { anyOf: alternativas };
 }
@@ -359,8 +374,7 @@ const TIPOS = {
   object: "objeto",
 };
 
-const FORMATO_TEXTO = '{"type":"text","text":"tu respuesta"}';
-const FORMATO_LLAMADA = '{"type":"tool_use","name":"nombre de la herramienta","input":{argumentos}}';
+const formatoDeTexto = (clave) => `{${JSON.stringify(clave)}:texto}`;
 
 /**
  * The system prompt: the request's `system`, the tools described, and the answer format. It
@@ -371,17 +385,15 @@ export function sistemaParaElModelo(peticion) {
   const propio = textoDeSystem(peticion.system);
   if (propio) partes.push(propio);
   const tools = peticion.tools ?? [];
+  const formatoTexto = formatoDeTexto(claveDeTexto(tools));
   if (tools.length) {
-    partes.push(["Herramientas:", ...tools.map(describirHerramienta)].join("\n"));
+    partes.push(["Herramientas, cada una como se llama:", ...tools.map(describirHerramienta)].join("\n"));
     partes.push(
-      [
-        "Responde siempre con un solo objeto JSON, de una de estas dos formas:",
-        `${FORMATO_LLAMADA}  para llamar a una herramienta (recibirás su resultado);`,
-        `${FORMATO_TEXTO}  para contestar al usuario.`,
-      ].join("\n"),
+      "Responde siempre con un solo objeto JSON: una llamada a una herramienta, con sus argumentos " +
+        `(recibirás su resultado), o ${formatoTexto} para contestar al usuario cuando hayas terminado.`,
     );
   } else {
-    partes.push(`Responde siempre con un solo objeto JSON: ${FORMATO_TEXTO}`);
+    partes.push(`Responde siempre con un solo objeto JSON: ${formatoTexto}`);
   }
   return partes.join("\n\n");
 }
@@ -397,7 +409,10 @@ function describirHerramienta(h) {
   const propiedades = esObjeto(esquema.properties) ? esquema.properties : {};
   const requeridas = new Set(esquema.required ?? []);
   const nombres = Object.keys(propiedades);
-  const lineas = [`- ${h.name}(${nombres.join(", ")})${h.description ? `: ${h.description}` : ""}`];
+  // The call as the model writes it, with each argument's type where its value goes.
+  const argumentos = nombres.map((n) => `${JSON.stringify(n)}:${TIPOS[propiedades[n]?.type] ?? "valor"}`);
+  const llamada = `{${JSON.stringify(h.name)}:{${argumentos.join(",")}}}`;
+  const lineas = [`- ${llamada}${h.description ? ` ${h.description}` : ""}`];
   for (const nombre of nombres) {
     lineas.push(`    ${nombre}: ${describirArgumento(propiedades[nombre], requeridas.has(nombre))}`);
   }
@@ -420,10 +435,11 @@ function describirArgumento(esquema, requerido) {
  */
 export function mensajesParaElModelo(peticion) {
   const mensajes = [{ role: "system", content: sistemaParaElModelo(peticion) }];
+  const clave = claveDeTexto(peticion.tools);
   let llamadas = new Map(); // the previous assistant turn's calls: id → block
   for (const m of peticion.messages) {
     if (m.role === "assistant") {
-      mensajes.push({ role: "assistant", content: textoDelAsistente(m.content) });
+      mensajes.push({ role: "assistant", content: textoDelAsistente(m.content, clave) });
       llamadas = new Map(bloques(m.content).filter((b) => b.type === "tool_use").map((b) => [b.id, b]));
     } else {
       mensajes.push({ role: "user", content: textoDelUsuario(m.content, llamadas) });
@@ -444,13 +460,9 @@ export function mensajesDelPrefijo({ system, tools }) {
 
 const bloques = (contenido) => (esTexto(contenido) ? [{ type: "text", text: contenido }] : contenido);
 
-function textoDelAsistente(contenido) {
+function textoDelAsistente(contenido, clave) {
   return bloques(contenido)
-    .map((b) =>
-      b.type === "tool_use"
-        ? JSON.stringify({ type: "tool_use", name: b.name, input: b.input })
-        : JSON.stringify({ type: "text", text: b.text }),
-    )
+    .map((b) => JSON.stringify(b.type === "tool_use" ? { [b.name]: b.input } : { [clave]: b.text }))
     .join("\n");
 }
 
@@ -473,7 +485,8 @@ function textoDelResultado(b, llamada) {
 
 /**
  * The model's output as the response's blocks. `texto` is what it generated; `fin` is "stop"
- * (it ended) or "length" (cut at max_tokens); `ids()` gives the next server-assigned call id.
+ * (it ended) or "length" (cut at max_tokens); `ids()` gives the next server-assigned call id;
+ * `clave` is the key of a text answer (claveDeTexto of the request's tools).
  *
  * - a text answer → one text block (none if empty), "end_turn";
  * - a call → one tool_use block with a new id, "tool_use";
@@ -481,8 +494,8 @@ function textoDelResultado(b, llamada) {
  *   call (an output that is already whole when cut counts as whole);
  * - not JSON of either shape, and not cut → the raw output as a text block, "end_turn".
  */
-export function bloquesDeSalida(texto, fin, ids) {
-  const entero = interpretar(texto);
+export function bloquesDeSalida(texto, fin, ids, clave = "respuesta") {
+  const entero = interpretar(texto, clave);
   if (entero) {
     if (entero.type === "tool_use") {
       const llamada = { type: "tool_use", id: ids(), name: entero.name, input: entero.input };
@@ -490,14 +503,15 @@ export function bloquesDeSalida(texto, fin, ids) {
     }
     return { content: bloquesDeTexto(entero.text), stop_reason: "end_turn" };
   }
-  if (fin === "length") return { content: bloquesDeTexto(textoRescatado(texto)), stop_reason: "max_tokens" };
+  if (fin === "length") return { content: bloquesDeTexto(textoRescatado(texto, clave)), stop_reason: "max_tokens" };
   return { content: bloquesDeTexto(texto), stop_reason: "end_turn" };
 }
 
 const bloquesDeTexto = (t) => (t ? [{ type: "text", text: t }] : []);
 
-/** The output as {type:"text", text} or {type:"tool_use", name, input}, or null if it is neither. */
-function interpretar(texto) {
+/** The output as {type:"text", text} or {type:"tool_use", name, input}, or null if it is
+ *  neither: one JSON object with one key, `clave` and a text, or a name and an object. */
+function interpretar(texto, clave) {
   let valor;
   try {
     valor = JSON.parse(texto);
@@ -505,21 +519,26 @@ function interpretar(texto) {
     return null;
   }
   if (!esObjeto(valor)) return null;
-  if (valor.type === "text" && esTexto(valor.text)) return valor;
-  if (valor.type === "tool_use" && esTexto(valor.name) && valor.name !== "" && esObjeto(valor.input)) return valor;
+  const claves = Object.keys(valor);
+  if (claves.length !== 1) return null;
+  const [nombre] = claves;
+  const dentro = valor[nombre];
+  if (nombre === clave) return esTexto(dentro) ? { type: "text", text: dentro } : null;
+  if (nombre !== "" && esObjeto(dentro)) return { type: "tool_use", name: nombre, input: dentro };
   return null;
 }
 
-const COMIENZO_DE_TEXTO = /^\s*\{\s*"type"\s*:\s*"text"\s*,\s*"text"\s*:\s*"/;
+const comienzoDeTexto = (clave) =>
+  new RegExp(`^\\s*\\{\\s*${JSON.stringify(clave).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:\\s*"`);
 
 /**
  * What a cut output said to the user: the decoded part of a text answer's string (an escape cut
  * in half is dropped); nothing for a cut call or a cut before the text began; the output itself
  * when it was not JSON at all.
  */
-function textoRescatado(texto) {
+function textoRescatado(texto, clave) {
   if (!texto.trimStart().startsWith("{")) return texto;
-  const inicio = COMIENZO_DE_TEXTO.exec(texto);
+  const inicio = comienzoDeTexto(clave).exec(texto);
   if (!inicio) return "";
   const resto = texto.slice(inicio[0].length);
   // The longest prefix of the string's body that decodes: stop at its closing quote or before a
@@ -569,7 +588,7 @@ export async function responder(
   if (!esObjeto(salida) || !esTexto(salida.texto)) {
     return errorDelProtocolo(500, "el modelo no devolvió texto");
   }
-  const { content, stop_reason } = bloquesDeSalida(salida.texto, salida.fin, ids);
+  const { content, stop_reason } = bloquesDeSalida(salida.texto, salida.fin, ids, claveDeTexto(peticion.tools));
   return {
     estado: 200,
     cuerpo: {
