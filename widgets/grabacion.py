@@ -18,8 +18,8 @@ must define ``grabacion``, a recording as ``tests/bench/grabar.py`` writes it
      "mensajes": [[rol, contenido], …]}
 
 The build checks that the recording is of the model the build publishes: its ``sha256`` must be
-the GGUF's pinned in ``bucle_modelo_fijado`` (:mod:`widgets.modelo_local`). When the pin moves
-and the recording does not, the build fails at the directive's line and says how to record again.
+that GGUF's, pinned in ``bucle_modelo_fijado`` (:mod:`widgets.modelo_local`). When the pin moves and
+the recording does not, the build fails at the directive's line and says how to record again.
 
 It renders a table, one row per turn: seconds, the input tokens the model processed anew and
 those it reused from the previous turn's prompt, the output tokens, and what the model answered
@@ -93,10 +93,10 @@ class Grabacion(Directiva):
         except ErrorDelModelo as error:
             raise Invalida(str(error)) from None
         self.env.note_dependency(str(ruta_fijado(app)))
-        if modelo["sha256"] != pin.sha256:
+        if modelo["sha256"] != pin.publicado_sha256:
             raise Invalida(
                 f"la grabación es de un modelo con SHA-256 {modelo['sha256']}, y el modelo fijado "
-                f"({ruta_fijado(app).name}) tiene {pin.sha256}: vuelve a grabarla con el modelo "
+                f"({ruta_fijado(app).name}) tiene {pin.publicado_sha256}: vuelve a grabarla con el modelo "
                 "fijado, para que la lección enseñe lo que hace este modelo")
 
 

@@ -4,7 +4,8 @@ What lesson 6 («El bucle con un modelo real») opens with is not typed by anyon
 builds the small site ``tests/sites/modelo-preparado`` (the ``modelo`` directive as lesson 6
 has it, and one cell), serves it
 cross-origin isolated on 127.0.0.1, opens it in Debian's Chromium under the course's service
-worker, downloads the pinned model with **Descargar el modelo**, and runs in the page's Python
+worker, downloads the pinned model with **Descargar el modelo**, waits while it reads the start
+its conversations share (as a reader who reads on after pressing the button), and runs in the page's Python
 the lesson's first cell (the harness of lessons 1–5 and ``ModeloAPI``, read from
 ``lessons/modelo-real.md``) followed by the agent of «El agente y sus pruebas» on
 ``ModeloAPI()``, timing each turn. The model runs at temperature 0 (``motor.js``), so a second
@@ -187,6 +188,7 @@ def grabar(max_tokens: int, tope: int) -> dict:
                 aislada = page.evaluate("crossOriginIsolated")
                 avisar(f"downloading the model (isolated: {aislada})…")
                 cargar_el_modelo(page)
+                esperar_la_preparacion(page)  # as a reader who reads on before the cell
                 avisar("running the agent on the model…")
                 inicio = time.monotonic()
                 datos = correr_el_agente(page, max_tokens, tope)
@@ -200,7 +202,7 @@ def grabar(max_tokens: int, tope: int) -> dict:
         registro.cerrar()
     pin = fijado()
     return {
-        "modelo": {"archivo": pin.archivo, "sha256": pin.sha256, "temperatura": 0,
+        "modelo": {"archivo": pin.archivo, "sha256": pin.publicado_sha256, "temperatura": 0,
                    "max_tokens": max_tokens, "n_ctx": 2048},
         "navegador": f"Chromium {navegador_version.split('.')[0]} sin interfaz, "
                      f"{'aislada' if aislada else 'sin aislar'}, en {platform.machine()}",

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.navegador
 
 ESPERA = 120_000
 MODELO = "/_static/bucle/modelo/"
-GGUF = MODELO + "SmolLM2-135M-Instruct.Q4_1.gguf"
+GGUF = MODELO + "SmolLM2-135M-Instruct.Q8_0.gguf"
 
 GENERAR = """async () => {
   const motor = __bucleMotorDelModelo();
