@@ -198,25 +198,33 @@ def asegurar(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
     if _ya_comprobado(convertido, conversion.sha256):
         return convertido
     origen = _extraer(cache, datos, ruta_fijado)
-    parcial = convertido.with_name(convertido.name + ".parcial")
-    try:
+
+    def convertir(parcial: Path) -> str:
         convertir_a_q8_0(origen, parcial)
-        obtenido = sha256(parcial)
-        if obtenido != conversion.sha256:
-            raise ErrorDelModelo(
-                f"el modelo convertido a {conversion.tipo}, {conversion.archivo}, no tiene el SHA-256 "
-                f"fijado en {ruta_fijado.name}: se esperaba {conversion.sha256} y tiene {obtenido} "
-                "(¿otra versión de gguf o de NumPy que las de requirements.txt?)")
-        parcial.replace(convertido)
+        return sha256(parcial)
+
+    return _escribir_comprobado(
+        convertido, conversion.sha256, convertir,
+        lambda obtenido: f"el modelo convertido a {conversion.tipo}, {conversion.archivo}, no tiene el "
+                         f"SHA-256 fijado en {ruta_fijado.name}: se esperaba {conversion.sha256} y tiene "
+                         f"{obtenido} (¿otra versión de gguf o de NumPy que las de requirements.txt?)")
+
+
+def _escribir_comprobado(destino: Path, esperado: str, escribir, error) -> Path:
+    """``destino`` written by ``escribir(parcial)`` (which returns the SHA-256 of what it wrote)
+    into a file beside it, kept only if that is ``esperado`` (else :class:`ErrorDelModelo` with
+    ``error(obtenido)``), and marked as checked."""
+    parcial = destino.with_name(destino.name + ".parcial")
+    try:
+        obtenido = escribir(parcial)
+        if obtenido != esperado:
+            raise ErrorDelModelo(error(obtenido))
+        parcial.replace(destino)
     finally:
         parcial.unlink(missing_ok=True)
-    _marcar(convertido, conversion.sha256)
-    return convertido
-
-
-def _marcar(gguf: Path, suma: str) -> None:
-    estado = gguf.stat()
-    _marca(gguf).write_text(f"{suma} {estado.st_size} {estado.st_mtime_ns}\n", encoding="utf-8")
+    estado = destino.stat()
+    _marca(destino).write_text(f"{esperado} {estado.st_size} {estado.st_mtime_ns}\n", encoding="utf-8")
+    return destino
 
 
 def _extraer(cache: Path, datos: Fijado, ruta_fijado: Path) -> Path:
@@ -225,9 +233,9 @@ def _extraer(cache: Path, datos: Fijado, ruta_fijado: Path) -> Path:
     if _ya_comprobado(gguf, datos.sha256):
         return gguf
     rueda = _rueda(cache, datos, ruta_fijado)
-    parcial = gguf.with_name(gguf.name + ".parcial")
-    suma = hashlib.sha256()
-    try:
+
+    def sacar(parcial: Path) -> str:
+        suma = hashlib.sha256()
         with zipfile.ZipFile(rueda) as zf:
             try:
                 origen = zf.open(datos.ruta)
@@ -238,16 +246,12 @@ def _extraer(cache: Path, datos: Fijado, ruta_fijado: Path) -> Path:
                 while bloque := origen.read(1 << 20):
                     suma.update(bloque)
                     destino.write(bloque)
-        obtenido = suma.hexdigest()
-        if obtenido != datos.sha256:
-            raise ErrorDelModelo(
-                f"el modelo {datos.ruta} de {rueda.name} no tiene el SHA-256 fijado en "
-                f"{ruta_fijado.name}: se esperaba {datos.sha256} y tiene {obtenido}")
-        parcial.replace(gguf)
-    finally:
-        parcial.unlink(missing_ok=True)
-    _marcar(gguf, datos.sha256)
-    return gguf
+        return suma.hexdigest()
+
+    return _escribir_comprobado(
+        gguf, datos.sha256, sacar,
+        lambda obtenido: f"el modelo {datos.ruta} de {rueda.name} no tiene el SHA-256 fijado en "
+                         f"{ruta_fijado.name}: se esperaba {datos.sha256} y tiene {obtenido}")
 
 
 def convertir_a_q8_0(origen: Path, destino: Path) -> None:
