@@ -38,7 +38,7 @@ def test_the_pinned_file_names_one_wheel_the_gguf_inside_it_and_its_q8_0_convers
     assert re.fullmatch(r"[0-9a-f]{64}", datos.publicado_sha256) and datos.publicado_bytes > datos.bytes
 
 
-def test_the_published_gguf_has_every_quantized_tensor_as_q8_0_and_the_same_weights(gguf):
+def test_the_published_gguf_has_every_q4_1_tensor_as_q8_0_within_a_fraction_of_a_q4_1_step(gguf):
     """The conversion keeps the model: the same tensors and metadata, each Q4_1 tensor now Q8_0
     with values within a fraction of the Q4_1 step of the original."""
     import numpy as np

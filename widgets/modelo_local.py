@@ -13,8 +13,8 @@ checked against its own pinned hash. The course pins it because llama.cpp's WebA
 has SIMD dot products for Q8_0 and none for Q4_1: the same weights, re-encoded with eight bits where
 they had four, make every token about 1.5 times faster in the browser, for a file of 145 MB
 instead of 98 (BENCHMARKS.md, «The model in the page»). Q8_0 keeps every Q4_1 weight to within
-a small fraction of the Q4_1 step (tests/test_modelo.py); on the lesson's first three turns the
-model wrote the same calls with both.
+a small fraction of the Q4_1 step (tests/test_modelo.py); on the lesson's first three turns (with
+the server's first answer format) the model wrote the same calls with both.
 
 A second build finds the checked files and neither downloads, converts nor hashes anything. A
 file whose hash is not the pinned one fails the build, in Spanish, naming the file and both

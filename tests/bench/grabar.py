@@ -2,13 +2,12 @@
 
 What lesson 6 («El bucle con un modelo real») opens with is not typed by anyone: this script
 builds the small site ``tests/sites/modelo-preparado`` (the ``modelo`` directive as lesson 6
-has it, and one cell), serves it
-cross-origin isolated on 127.0.0.1, opens it in Debian's Chromium under the course's service
-worker, downloads the pinned model with **Descargar el modelo**, waits while it reads the start
-its conversations share (as a reader who reads on after pressing the button), and runs in the page's Python
-the lesson's first cell (the harness of lessons 1–5 and ``ModeloAPI``, read from
-``lessons/modelo-real.md``) followed by the agent of «El agente y sus pruebas» on
-``ModeloAPI()``, timing each turn. The model runs at temperature 0 (``motor.js``), so a second
+has it, and one cell), serves it cross-origin isolated on 127.0.0.1, opens it in Debian's
+Chromium under the course's service worker, downloads the pinned model with **Descargar el
+modelo**, waits while it reads the start its conversations share (as a reader who reads on after
+pressing the button), and runs in the page's Python the lesson's first cell (the harness of
+lessons 1–5 and ``ModeloAPI``, read from ``lessons/modelo-real.md``) followed by the agent of «El
+agente y sus pruebas» on ``ModeloAPI()``, timing each turn. The model runs at temperature 0 (``motor.js``), so a second
 recording with the same pinned files gives the same conversation; the seconds are this machine's.
 
 It writes ``runtime/grabacion.py``: ``GRABACION`` (the model's file and SHA-256, the settings,

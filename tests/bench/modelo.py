@@ -1,8 +1,8 @@
 """The course's in-page model in ``make bench``, beside native llama.cpp on the same machine.
 
-**Isolated** (``runs`` times): a new profile opens ``tests/sites/modelo-preparado`` (the ``modelo`` widget as lesson 6 has it
-and one cell) under the course's service worker, served with COOP/COEP (wllama on every core),
-and:
+**Isolated** (``runs`` times): a new profile opens ``tests/sites/modelo-preparado`` (the ``modelo``
+widget as lesson 6 has it, and one cell) under the course's service worker, served with COOP/COEP
+(wllama on every core), and:
 
 1. presses **Descargar el modelo**: download, check and load, as a reader's first time;
 2. reloads and presses **Cargar el modelo**: the load from what the browser kept;

@@ -6,12 +6,13 @@ by ``make bench``: llama-cpp-python built from PyPI there, never in ``make test`
     .venv-nativo/bin/python -m tests.bench.nativo ENTRADA.json
 
 ``ENTRADA.json``: ``{"gguf": path, "hilos": [2, 1], "preparar": mensajes | null,
-"generaciones": [{mensajes, gramatica, max_tokens}, …], "sin_extras": false}``: the start the page had the model read
-after its load (``motor.preparar``), and the generations the page's engine made
-(``motor.historial``: the prompt the in-page server built and its grammar), in order. For each
-number of threads, one model is loaded, reads the start (one token generated, as in the page),
-and the generations run in order on it at temperature 0, as in the page, so that each reuses the
-prompt's common prefix (llama-cpp-python keeps it, as ``cache_prompt`` does in the page). Prints one JSON line: for each number of threads, the load's seconds and, for each
+"generaciones": [{mensajes, gramatica, max_tokens}, …], "sin_extras": false}``: the start the
+page had the model read after its load (``motor.preparar``), and the generations the page's
+engine made (``motor.historial``: the prompt the in-page server built and its grammar), in order.
+For each number of threads, one model is loaded, reads the start (one token generated, as in the
+page), and the generations run in order on it at temperature 0, as in the page, so that each
+reuses the prompt's common prefix (llama-cpp-python keeps it, as ``cache_prompt`` does in the
+page). Prints one JSON line: for each number of threads, the load's seconds and, for each
 generation, its seconds, the prompt's tokens processed anew and their milliseconds, and the
 generated tokens and their milliseconds, from llama.cpp's own counters.
 

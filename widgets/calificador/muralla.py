@@ -5,10 +5,11 @@ objects it receives do not lead to their namespace (:func:`opaca`, and :mod:`.li
 hook refuses it the stack frames, the garbage collector, code objects and tracing
 (``sys._getframe``, ``tb_frame``, ``gi_frame``, ``__code__``, ``gc.get_objects``,
 ``sys.settrace``, ``sys.addaudithook``…) in its thread and in any it starts (a host's threads that
-were running before stay free: a server's thread that prints a traceback meanwhile), the
-modules of the engine, the worker and the course are not in ``sys.modules`` (:data:`OCULTOS`), and what it returns is copied to exact types
-(:func:`plano`: a list that claims to equal everything does not pass for a correct M). It is not
-a safe (the reader owns their browser); it is that the verdict cannot be fooled.
+were running before stay free: a server's thread that prints a traceback meanwhile), the modules
+of the engine, the worker and the course are not in ``sys.modules`` (:data:`OCULTOS`), and what it
+returns is copied to exact types (:func:`plano`: a list that claims to equal everything does not
+pass for a correct M). It is not a safe (the reader owns their browser); it is that the verdict
+cannot be fooled.
 
 :class:`Guardia` is the one guard: it snapshots the modules the grader relies on
 (:data:`MODULOS`), the standard streams and the recursion limit, and puts them back. The grader
