@@ -142,6 +142,14 @@ def test_input_returns_the_line_the_reader_typed(trabajador, capsys):
     assert capsys.readouterr().out == "'Grace\\n'\n"
 
 
+def test_input_reads_another_stdin_put_in_its_place_as_pythons_does(trabajador, capsys):
+    trabajador._ESPERAR = Pagina(capsys)  # asking the page would fail the test: no answers
+    codigo = ('import io, sys\nsys.stdin = io.StringIO("Ada\\n")\nprint("hola,", input("¿Nombre? "))\n'
+              "input()")
+    assert trabajador.ejecutar(codigo, "<celda 1>") == {"estado": "error", "tipo": "EOFError"}
+    assert capsys.readouterr().out == "¿Nombre? hola, Ada\n"
+
+
 def test_preguntar_en_la_pagina_returns_the_readers_choice(trabajador, capsys):
     pagina = Pagina(capsys, respondido("denegar"), respondido("permitir"))
     trabajador._ESPERAR = pagina

@@ -37,17 +37,18 @@ def _cargar(archivo, nombre):
     return modulo
 
 
-@pytest.fixture
-def trabajador(monkeypatch):
+def _preparar(monkeypatch, guardia_antes=True):
     """Fresh copies of both halves, prepared in the worker's order (the engine's guard before
-    the cells take over input); ``.leidas`` lists the URLs fetched, ``.avisos`` what the page
-    was told."""
+    the cells take over input) or, with ``guardia_antes=False``, as when the engine came after
+    the start (the guard taken at the first check); ``.leidas`` lists the URLs fetched,
+    ``.avisos`` what the page was told."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     monkeypatch.setattr("builtins.input", input)
     celdas = _cargar(CELDAS, "trabajador_de_celdas")
     desafios = _cargar(DESAFIOS, "trabajador_de_desafios")
     desafios.PAQUETE = "widgets.calificador"
-    desafios.guardar()
+    if guardia_antes:
+        desafios.guardar()
     celdas.preparar("http://127.0.0.1/curso/leccion/index.html")
     t = SimpleNamespace(celdas=celdas, desafios=desafios, leidas=[], avisos=[])
     lector = challenges.lector_de()
@@ -60,6 +61,11 @@ def trabajador(monkeypatch):
     desafios.preparar(celdas.open_url)
     desafios._avisar = lambda id, **datos: t.avisos.append({"id": id, **datos})
     return t
+
+
+@pytest.fixture
+def trabajador(monkeypatch):
+    return _preparar(monkeypatch)
 
 
 def responder(t, codigo, solucion=SOLUCION, id=7):
@@ -181,6 +187,16 @@ def test_what_a_cell_broke_does_not_change_a_verdict_and_is_left_as_it_was(traba
     mensaje = calificar(trabajador, codigo)["pruebas"][0]["mensaje"]
     assert mensaje.startswith("bucle pidió una entrada con input() en la línea 2"), mensaje
     assert builtins.input is trabajador.celdas._input
+
+
+def test_input_is_the_graders_while_it_grades_even_with_the_guard_taken_after_the_cells(monkeypatch):
+    # The engine's files came after the start (the page's challenge script was late, or its
+    # first fetch failed): the guard is taken at the first check, with the cells' input in place.
+    t = _preparar(monkeypatch, guardia_antes=False)
+    codigo = 'def bucle(modelo, inicio, entorno, tope):\n    input("¿Qué hago? ")\n'
+    mensaje = calificar(t, codigo)["pruebas"][0]["mensaje"]
+    assert mensaje.startswith("bucle pidió una entrada con input() en la línea 2"), mensaje
+    assert builtins.input is t.celdas._input
 
 
 def test_the_workers_message_is_read_with_what_a_cell_broke_put_back(trabajador):

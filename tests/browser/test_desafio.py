@@ -452,3 +452,29 @@ def test_the_saved_state_survives_corrupt_storage(desafios_html, servidor, pagin
     assert d.codigo() == "print('mío')"
     expect(d.elemento.locator(".bucle-desafio-mejor")).to_be_hidden()
     expect(d.pista).to_be_hidden()
+
+
+def test_a_challenge_script_that_arrives_late_still_guards_the_check_from_the_cells(sitio, servidor, contexto):
+    """The challenge's script is held back while the reader runs a cell that breaks
+    ``json.dumps``, which the grader uses: Python starts with the grading engine all the same
+    (its start waits for the page's scripts), so the engine's guard is taken before the cell
+    runs, and the reference solution passes. (Started without the engine, the guard taken at
+    the first check held the broken one: «No se pudo comprobar: TypeError».)"""
+    retenidas = []
+    pagina = contexto.new_page()
+    pagina.add_init_script("try { localStorage.setItem('bucle:sin-instantanea', '1'); } catch {}")
+    pagina.route("**/_static/bucle/desafio.js", lambda ruta: retenidas.append(ruta))
+    pagina.goto(servidor(sitio) + "el-bucle.html", wait_until="commit")
+    celda = pagina.locator("bucle-celda").first
+    editor = pagina.get_by_role("textbox", name="Código de la celda 1")
+    expect(editor).to_be_visible(timeout=ESPERA)
+    editor.fill('import json\njson.dumps = None\nprint("roto")')
+    celda.get_by_role("button", name="Ejecutar", exact=True).click()  # asks for Python now
+    pagina.wait_for_timeout(500)
+    assert len(retenidas) == 1, "the challenge's script was not held back"
+    retenidas[0].continue_()
+    expect(celda.locator(".bucle-celda-texto")).to_have_text("roto\n", timeout=ESPERA)
+
+    d = Desafio(pagina)
+    d.escribir(SOLUCION)
+    d.comprobar(esperado=TOTAL)

@@ -52,6 +52,21 @@ export function instantaneaActivada() {
   }
 }
 
+/**
+ * Resolves once the page's deferred scripts have all run (DOMContentLoaded has fired): every
+ * widget has then told `python` what it needs (conCalificador). A widget's script can run after
+ * another's idle callback started Python, when it arrives later over the network.
+ */
+export function scriptsEjecutados() {
+  const navegacion = globalThis.performance?.getEntriesByType?.("navigation")?.[0];
+  const documento = globalThis.document;
+  if (!documento || !navegacion || navegacion.domContentLoadedEventStart > 0 ||
+      documento.readyState === "complete") {
+    return Promise.resolve();
+  }
+  return new Promise((listo) => documento.addEventListener("DOMContentLoaded", () => listo(), { once: true }));
+}
+
 /** How long an interrupt may take before Detener falls back to a restart (ms). */
 const PACIENCIA = 3000;
 
@@ -93,14 +108,24 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("estado", { detail: estado }));
   }
 
-  /** Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. */
-  _enviar(type, datos = {}, oyentes = {}) {
+  /**
+   * Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. With
+   * `cuando` (a promise), it is posted once that settles, `datos` (or what the function `datos`
+   * returns then) as they are at that moment, unless the worker was thrown away meanwhile.
+   */
+  _enviar(type, datos = {}, oyentes = {}, cuando = null) {
     const id = this.siguienteId++;
+    const trabajador = this.trabajador;
+    const enviar = () => {
+      if (this.trabajador !== trabajador || !this.pendientes.has(id)) return;
+      trabajador.postMessage({ id, type, ...(typeof datos === "function" ? datos() : datos) });
+    };
     return {
       id,
       promesa: new Promise((resolve, reject) => {
         this.pendientes.set(id, { resolve, reject, ...oyentes });
-        this.trabajador.postMessage({ id, type, ...datos });
+        if (cuando) cuando.then(enviar, enviar);
+        else enviar();
       }),
     };
   }
@@ -147,14 +172,17 @@ export class Python extends EventTarget {
       this.trabajador = trabajador;
       trabajador.onmessage = (evento) => this._recibir(trabajador, evento);
       this._cambiar("arrancando");
-      const inicio = this._enviar("iniciar", {
+      // The worker loads at once; the start message waits for every widget script of the page to
+      // have run, so that it carries what they need before any cell runs (the grading engine).
+      const inicio = this._enviar("iniciar", () => ({
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
         espera: this.espera,
         instantanea: instantaneaActivada(),
         calificador: this.calificador,
         sitio: this.sitio,
-      }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
+      }), { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) },
+      scriptsEjecutados());
       // A worker that cannot load (or throws as it is evaluated) never answers: the "error"
       // event fails the start, and the start's failure below drops that worker.
       trabajador.onerror = (evento) => {

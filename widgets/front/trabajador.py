@@ -203,7 +203,16 @@ def _leer_linea(prompt=""):
     raise EntradaNoDisponible(motivo)
 
 
+#: Python's own input(), taken before ``preparar`` replaces it.
+_INPUT = builtins.input
+
+
 def _input(prompt=""):
+    # Python's input() reads sys.stdin: where another one was put there (the grader's empty one
+    # while a check runs, a reader's StringIO), it reads that one, as Python's does; only the
+    # cells' own stdin asks the reader on the page.
+    if not isinstance(sys.stdin, _Entrada):
+        return _INPUT(prompt)
     return _leer_linea(str(prompt))
 
 
