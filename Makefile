@@ -19,7 +19,8 @@ BENCH_ARGS ?=
 LIGHTHOUSE := tests/bench/lighthouse
 NATIVO := .venv-nativo
 
-FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null)
+# (the grading engine's Python is bundled into the page's worker too)
+FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py)
 
 .PHONY: serve html test bench clean distclean setup bundle chromium
 

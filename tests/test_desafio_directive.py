@@ -72,8 +72,6 @@ def test_el_widget_lleva_sus_datos(html):
         "limite": 2.0,
         "mensajes": c.datos(DESAFIO)["mensajes"],
         "urls": {
-            "calificador": "_static/bucle/calificador/",
-            "archivos": sorted(p.name for p in MOTOR.glob("*.py")),
             "desafios": "_static/bucle/desafios/",
             "runtime": "runtime/",
         },
@@ -102,11 +100,13 @@ def test_la_pagina_carga_el_modulo_del_desafio(html):
     assert any(src.split("?")[0] == "_static/bucle/desafio.js" for src in modulos), modulos
 
 
-def test_publica_el_calificador_y_las_pruebas(html):
-    motor = html / "_static" / "bucle" / "calificador"
-    assert sorted(p.name for p in motor.iterdir()) == sorted(p.name for p in MOTOR.glob("*.py"))
+def test_publica_las_pruebas_y_el_trabajador_lleva_el_calificador(html):
+    # The engine is not a folder of the site: the page's worker carries it (lib/motor.js), every
+    # file of the package, keyed by its name.
+    assert not (html / "_static" / "bucle" / "calificador").exists()
+    trabajador = (html / "_static" / "bucle" / "worker.js").read_text(encoding="utf-8")
     for archivo in MOTOR.glob("*.py"):
-        assert (motor / archivo.name).read_bytes() == archivo.read_bytes()
+        assert f'"{archivo.name}":' in trabajador, archivo.name
     publicados = html / "_static" / "bucle" / "desafios"
     # The challenge's folder, and what its tests usar (challenges/comun.py), nothing else.
     assert sorted(p.name for p in publicados.iterdir()) == [DESAFIO, "comun.py"]
@@ -118,8 +118,9 @@ def test_publica_el_calificador_y_las_pruebas(html):
 
 
 def test_lo_publicado_basta_para_calificar_desde_la_pagina(html, tmp_path):
-    """What the worker does: resolve the widget's URLs against the page, fetch the engine's
-    files into a folder, import the package ``calificador`` from it, grade."""
+    """What the worker does: write the engine's files (those it carries: widgets/calificador/)
+    into a folder, import the package ``calificador`` from it, resolve the widget's URLs against
+    the page and grade with what they fetch."""
     _, _, datos = widget_de(html / "index.html")
     pagina = "http://sitio/index.html"
     urls = datos["urls"]
@@ -130,8 +131,8 @@ def test_lo_publicado_basta_para_calificar_desde_la_pagina(html, tmp_path):
 
     carpeta = tmp_path / "calificador"
     carpeta.mkdir()
-    for nombre in urls["archivos"]:
-        (carpeta / nombre).write_text(leer(urls["calificador"] + nombre), encoding="utf-8")
+    for archivo in MOTOR.glob("*.py"):
+        (carpeta / archivo.name).write_bytes(archivo.read_bytes())
     sys.path.insert(0, str(tmp_path))
     try:
         from calificador import Calificador
@@ -171,10 +172,9 @@ def test_una_pagina_en_una_carpeta_apunta_hacia_arriba(tmp_path):
     _, w, datos = widget_de(salida / "capitulo" / "desafio.html")
     assert w["data-bucle-pagina"] == "capitulo/desafio"
     assert (datos["pista_tras"], datos["solucion_tras"]) == (2, 4)
-    assert datos["urls"]["calificador"] == "../_static/bucle/calificador/"
     assert datos["urls"]["desafios"] == "../_static/bucle/desafios/"
     assert datos["urls"]["runtime"] == "../runtime/"
-    assert (salida / "capitulo" / datos["urls"]["calificador"] / "__init__.py").resolve().is_file()
+    assert (salida / "capitulo" / datos["urls"]["desafios"] / "comun.py").resolve().is_file()
     assert (salida / "capitulo" / datos["urls"]["runtime"] / "entorno.py").resolve().is_file()
 
 

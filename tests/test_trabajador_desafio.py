@@ -23,9 +23,8 @@ CELDAS = ROOT / "widgets" / "front" / "trabajador.py"
 DESAFIOS = ROOT / "widgets" / "front" / "trabajador_desafios.py"
 DESAFIO = challenges.CARPETA / "bucle-con-tope"
 SOLUCION = (DESAFIO / "solucion.py").read_text(encoding="utf-8")
-# As the widget's data has them (relative to the page); the worker fetches the engine itself.
-URLS = {"calificador": "../_static/bucle/calificador/", "archivos": ["__init__.py"],
-        "desafios": "../_static/bucle/desafios/", "runtime": "../runtime/"}
+# As the widget's data has them (relative to the page); the worker carries the engine itself.
+URLS = {"desafios": "../_static/bucle/desafios/", "runtime": "../runtime/"}
 RUNTIME = ["entorno", "guionizado", "escenarios"]
 #: How many tests the challenge has, as the engine in CPython counts them.
 TOTAL = len(challenges.calificador().nombres("bucle-con-tope"))

@@ -22,18 +22,17 @@ names, in order), ``pista``, ``pista_tras`` (failed checks before the hint shows
 ``solucion`` (the reference, shown after ``solucion_tras`` failed checks or once passed),
 ``limite`` (seconds per test), ``mensajes`` (the engine's texts for a result the page builds
 itself, see ``Calificador.datos``), ``runtime_modulos`` (the runtime modules the tests load, in
-order) and ``urls``, relative to the page, of what the worker fetches: ``calificador`` (the
-folder of the engine package) with ``archivos`` (its files), ``desafios`` (the folder holding
-``<id>/pruebas.py``) and ``runtime``.
+order) and ``urls``, relative to the page, of what the worker fetches: ``desafios`` (the folder
+holding ``<id>/pruebas.py``) and ``runtime``. The engine package itself is not fetched: the
+page's worker carries it (``widgets/front/lib/motor.js``).
 
 At build time the challenge is checked (the reference passes every test, the starter fails,
 each known-wrong solution fails its test with its message); an unknown id or a failing check is
 an error at the directive's line, naming the challenge's file. Every path comes from the
 settings (``bucle_desafios_dir``, ``bucle_runtime_dir``, ``bucle_runtime_modulos``), relative
-to ``conf.py``'s folder. The build publishes the engine package under
-``_static/bucle/calificador/`` and, under ``_static/bucle/desafios/``, exactly the files of the
-challenges folder the engine read to grade the challenges in use (their ``inicial.py`` and
-``pruebas.py``, and what those ``usar``).
+to ``conf.py``'s folder. The build publishes, under ``_static/bucle/desafios/``, exactly the
+files of the challenges folder the engine read to grade the challenges in use (their
+``inicial.py`` and ``pruebas.py``, and what those ``usar``).
 """
 
 from __future__ import annotations
@@ -52,11 +51,10 @@ from .nodos import nuevo_widget
 from .paginas import datos_por_pagina, de_las_paginas
 from .directiva import Directiva
 
-#: The engine package, published for the worker.
+#: The engine package (a challenge's checks depend on it).
 MOTOR = Path(__file__).resolve().parent / "calificador"
 #: Where the published files go, inside the HTML output.
 PUBLICADOS = ("_static", "bucle", "desafios")
-PUBLICADO_MOTOR = ("_static", "bucle", "calificador")
 
 _comprobados: dict[tuple, "Comprobado"] = {}
 
@@ -120,8 +118,6 @@ class Desafio(Directiva):
             "limite": hecho.datos["limite"],
             "mensajes": hecho.datos["mensajes"],
             "urls": {
-                "calificador": raiz + "/".join(PUBLICADO_MOTOR) + "/",
-                "archivos": [p.name for p in _motor()],
                 "desafios": raiz + "/".join(PUBLICADOS) + "/",
                 "runtime": raiz + "runtime/",
             },
@@ -183,17 +179,13 @@ def _usados(env) -> dict[str, dict[str, list[str]]]:
 
 
 def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
-    """Copy the engine package and the challenge files its grading read into the output."""
+    """Copy the challenge files its grading read into the output."""
     if exception is not None or app.builder.format != "html":
         return
     leidos = sorted({r for usados in _usados(app.env).values()
                      for del_desafio in usados.values() for r in del_desafio})
     if not leidos:
         return
-    motor = Path(app.outdir).joinpath(*PUBLICADO_MOTOR)
-    motor.mkdir(parents=True, exist_ok=True)
-    for archivo in _motor():
-        shutil.copyfile(archivo, motor / archivo.name)
     carpeta = ruta(app, "bucle_desafios_dir")
     destino = Path(app.outdir).joinpath(*PUBLICADOS)
     for relativa in leidos:

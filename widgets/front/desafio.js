@@ -17,7 +17,8 @@
 //                                         failed checks or once passed
 //
 // Grading runs in the page's worker (python.calificar → worker.js → trabajador_desafios.py, with
-// the engine `calificador` fetched from the widget's `urls`). The engine limits each test
+// the engine `calificador` the worker carries, lib/motor.js; the challenge's tests and the runtime
+// fetched from the widget's `urls`). The engine limits each test
 // itself; the page also has a watchdog for what the engine does not see (code made with exec, a
 // long call into C): if the worker says nothing about the running test for a while, Python is
 // stopped (interrupted, or restarted) and the test is reported as not finished, with the
@@ -44,8 +45,6 @@ const absoluta = (url) => new URL(url, document.baseURI).href;
 /** The widget's URLs (relative to the page) made absolute, as the worker needs them. */
 function urlsDe({ urls }) {
   return {
-    calificador: absoluta(urls.calificador),
-    archivos: [...urls.archivos],
     desafios: absoluta(urls.desafios),
     runtime: absoluta(urls.runtime),
   };
@@ -65,8 +64,7 @@ class BucleDesafio extends HTMLElement {
     escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
     if (!aviso.elemento.isConnected) aviso.colocar(this, this.resultados);
 
-    const { calificador, archivos } = urlsDe(this.datos);
-    python.conCalificador({ url: calificador, archivos });
+    python.conCalificador();
     const alInteractuar = () => {
       python.iniciar().catch(() => {});
       this.cargarEditor();

@@ -55,6 +55,26 @@ const wllamaSinCdn = {
   },
 };
 
+// The grading engine, for the page's worker: `import ARCHIVOS from "calificador:archivos"` is
+// {name: text} of every widgets/calificador/*.py, the very package the build and the grader
+// command import in CPython. The worker writes them into Pyodide's file system and imports the
+// package, in its memory snapshot too, so a page's start fetches none of them.
+const MOTOR = join(aqui, "..", "calificador");
+
+const motorDelCalificador = {
+  name: "motor-del-calificador",
+  setup(build) {
+    build.onResolve({ filter: /^calificador:archivos$/ }, ({ path }) => ({ path, namespace: "motor" }));
+    build.onLoad({ filter: /.*/, namespace: "motor" }, async () => {
+      const nombres = readdirSync(MOTOR).filter((f) => f.endsWith(".py")).sort();
+      const archivos = {};
+      for (const nombre of nombres) archivos[nombre] = await readFile(join(MOTOR, nombre), "utf8");
+      return { contents: `export default ${JSON.stringify(archivos)};`, loader: "js",
+               watchFiles: nombres.map((n) => join(MOTOR, n)) };
+    });
+  },
+};
+
 const salida = process.argv[2] ?? join(aqui, "..", "static");
 
 await esbuild.build({
@@ -69,7 +89,7 @@ await esbuild.build({
   entryNames: "[name]",
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
-  plugins: [estilosSinElementoStyle, wllamaSinCdn],
+  plugins: [estilosSinElementoStyle, wllamaSinCdn, motorDelCalificador],
 });
 
 await esbuild.build({

@@ -81,7 +81,7 @@ export class Python extends EventTarget {
     this.arranque = null;
     this.enCurso = null; // id of the running call
     this.aPrecargar = new Set(); // see precargar
-    this.calificador = null; // see conCalificador
+    this.calificador = false; // see conCalificador
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     // So does waiting for the reader's answer (lib/espera.js).
@@ -173,15 +173,21 @@ export class Python extends EventTarget {
       trabajador.onmessage = (evento) => this._recibir(trabajador, evento);
       this._cambiar("arrancando");
       // The worker loads at once; the start message waits for every widget script of the page to
-      // have run, so that it carries what they need before any cell runs (the grading engine).
-      const inicio = this._enviar("iniciar", () => ({
-        pagina: document.baseURI,
-        interrupcion: this.interrupcion,
-        espera: this.espera,
-        instantanea: instantaneaActivada(),
-        calificador: this.calificador,
-        sitio: this.sitio,
-      }), { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) },
+      // have run, so that it carries what they need before any cell runs (the grading engine, the
+      // files the cells read).
+      let precargadas = new Set();
+      const inicio = this._enviar("iniciar", () => {
+        precargadas = new Set(this.aPrecargar);
+        return {
+          pagina: document.baseURI,
+          interrupcion: this.interrupcion,
+          espera: this.espera,
+          instantanea: instantaneaActivada(),
+          calificador: this.calificador,
+          precargar: [...precargadas],
+          sitio: this.sitio,
+        };
+      }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) },
       scriptsEjecutados());
       // A worker that cannot load (or throws as it is evaluated) never answers: the "error"
       // event fails the start, and the start's failure below drops that worker.
@@ -196,7 +202,8 @@ export class Python extends EventTarget {
         (info) => {
           if (this.trabajador === trabajador) document.documentElement.dataset.bucleArranque = info.arranque;
           if (this.trabajador === trabajador && this.estado === "arrancando") this._cambiar("listo");
-          if (this.trabajador === trabajador && this.aPrecargar.size) this._precargar();
+          const nuevas = [...this.aPrecargar].some((url) => !precargadas.has(url));
+          if (this.trabajador === trabajador && nuevas) this._precargar();
           return info;
         },
         (error) => {
@@ -217,8 +224,8 @@ export class Python extends EventTarget {
 
   /**
    * Files of the site the page's code will read with open_url (URLs relative to the page): the
-   * worker fetches them once Python has started (again after a restart), and open_url serves
-   * them without a request of its own. Best effort: nothing waits for it.
+   * worker fetches them while Python starts (again after a restart), or at once when it has
+   * started, and open_url serves them without a request of its own. Best effort.
    */
   precargar(urls) {
     const antes = this.aPrecargar.size;
@@ -233,11 +240,11 @@ export class Python extends EventTarget {
   }
 
   /**
-   * The grading engine's files ({url, archivos}, the challenge widget's data): a worker started
-   * after this call puts them in place before any cell runs (worker.js, "iniciar").
+   * The page has a challenge: a worker started after this call puts the grading engine in place,
+   * and takes its guard, before any cell runs (worker.js, "iniciar").
    */
-  conCalificador(calificador) {
-    this.calificador ??= calificador;
+  conCalificador() {
+    this.calificador = true;
   }
 
   async _ocupado(type, datos, { alSalir, alProgreso, alPreguntar, cancelado } = {}) {

@@ -2,16 +2,18 @@
 // every progress message carries the id of the request it belongs to.
 //
 // Page → worker:
-//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?}
-//       start Pyodide (idempotent) → {version, arranque}. `calificador` ({url, archivos}: the
-//       engine's folder and its files) comes when the page has a challenge: the engine is then
-//       in place, and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
+//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?, precargar?}
+//       start Pyodide (idempotent) → {version, arranque}. `calificador` (true) comes when the
+//       page has a challenge: the grading engine (lib/motor.js, bundled here) is then in place,
+//       and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
+//       `precargar` (URLs relative to the page): as "precargar" below, fetched while Pyodide
+//       starts and handed to Python before the start's answer.
 //       `interrupcion` (a 1-byte SharedArrayBuffer view, Pyodide's interrupt buffer) and
 //       `espera` (a SharedArrayBuffer, lib/espera.js) come when the page is cross-origin isolated.
 //   {id, type: "ejecutar", codigo, nombre}
 //       run a cell's code in the page's namespace → trabajador.py's ejecutar: {estado, …}
 //   {id, type: "calificar", desafio, codigo, solucion, urls, runtime_modulos}
-//       grade a challenge (urls: the widget's {calificador, archivos, desafios, runtime}) →
+//       grade a challenge (urls: the widget's {desafios, runtime}) →
 //       {estado: "ok", resultado: <the engine's result>} | {estado: "detenido", prueba: name|null}
 //   {id, type: "precargar", urls}
 //       fetch files the cells will open_url (relative to the page), for trabajador.py's open_url
@@ -48,7 +50,7 @@ import codigoDesafios from "./trabajador_desafios.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
-import { Motor } from "./lib/motor.js";
+import { TEXTO_DEL_MOTOR, ponerMotor } from "./lib/motor.js";
 import { esperar } from "./lib/espera.js";
 import { PYTHON } from "./lib/textos.js";
 import {
@@ -106,7 +108,6 @@ MODULOS.forEach((m) => m.catch(() => {})); // a failure is told when the start a
 let pyodide = null;
 let arrancando = null;
 let funciones = null; // PyProxies of the worker's Python functions, kept for the worker's life
-const motor = new Motor(); // the grading engine's files (lib/motor.js)
 let actual = null; // id of the message whose output is being produced
 let caido = false; // Pyodide failed fatally: what it writes now is its own dump, not the reader's
 let tipoActual = null; // type of the message being handled ("ejecutar", "calificar"…)
@@ -188,7 +189,7 @@ async function traerPyodide({ instantanea = true } = {}, alProgreso) {
   const { loadPyodide, version } = await MODULOS[0];
   const buscar = async () => {
     if (!instantanea) return {};
-    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios);
+    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_MOTOR);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   };
   const [{ archivos, descargado, guardado }, { clave = null, guardada = null }, { default: crear }] =
@@ -248,7 +249,7 @@ function importarTrabajador(py) {
 async function cargar(datos) {
   const { id } = datos;
   const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
-  if (datos.calificador) motor.traer(datos.calificador, datos.pagina);
+  const leidos = leer(datos.precargar, datos.pagina); // beside Pyodide's start
   const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ id, type: "progreso", fase: "preparando", descargado });
   let py = null;
@@ -295,27 +296,24 @@ async function cargar(datos) {
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
   // The engine's guard is taken now, before the cells' preparar and before any cell runs.
   if (datos.calificador) {
-    try {
-      await motor.poner(py);
-      funciones.guardar().destroy();
-    } catch {
-      /* the engine is fetched again by the first check, which tells what failed */
-    }
+    ponerMotor(py);
+    funciones.guardar().destroy();
   }
   // The throwaway worker that makes the snapshot reads Pyodide's files from the cache: once
   // this start's download is written there.
   if (arranque === "normal" && clave && (await faltaInstantanea(PYODIDE, clave))) {
     guardado.then(() => programarInstantanea(clave));
   }
-  return { py, arranque };
+  return { py, arranque, leidos };
 }
 
 async function iniciar(datos) {
   ajustarSitio(datos.sitio);
   if (!arrancando) {
     arrancando = (async () => {
-      const { py, arranque } = await cargar(datos);
+      const { py, arranque, leidos } = await cargar(datos);
       funciones.preparar(datos.pagina);
+      for (const par of await leidos) funciones.precargado(...par);
       funciones.pagina = datos.pagina;
       pyodide = py;
       return arranque;
@@ -366,6 +364,7 @@ async function hacerInstantanea({ clave }) {
   try {
     const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
     for (const modulo of Object.values(importarTrabajador(origen))) modulo.destroy();
+    ponerMotor(origen); // the grading engine imported, for the pages that have a challenge
     origen.runPython(`import ${PRECARGA.join(", ")}`);
     const bytes = origen.makeMemorySnapshot();
 
@@ -401,7 +400,13 @@ function aJS(valor) {
  * is left to open_url. Runs beside the cells (it never holds Python for long).
  */
 async function precargar({ urls = [] }) {
-  const base = funciones.pagina;
+  const leidos = await leer(urls, funciones.pagina);
+  for (const par of leidos) funciones.precargado(...par);
+  return leidos.length;
+}
+
+/** [url, text] of each of `urls` (relative to `base`) that could be read. */
+async function leer(urls = [], base) {
   const leidos = await Promise.all(
     urls.map(async (url) => {
       try {
@@ -412,8 +417,7 @@ async function precargar({ urls = [] }) {
       }
     }),
   );
-  for (const par of leidos) if (par) funciones.precargado(...par);
-  return leidos.filter(Boolean).length;
+  return leidos.filter(Boolean);
 }
 
 const ACCIONES = {
@@ -424,8 +428,7 @@ const ACCIONES = {
     return aJS(funciones.ejecutar(codigo, nombre));
   },
   async calificar(datos) {
-    const { urls = {} } = datos;
-    await motor.traer({ url: urls.calificador, archivos: urls.archivos }, funciones.pagina).poner(pyodide);
+    ponerMotor(pyodide);
     return JSON.parse(funciones.calificar(JSON.stringify(datos)));
   },
 };

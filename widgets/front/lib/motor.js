@@ -1,54 +1,31 @@
-// The grading engine in the worker's Python: the files of the package `calificador` (published
-// under _static/bucle/calificador/, listed in a challenge widget's data) fetched once and written
-// into Pyodide's file system beside the worker's Python, where trabajador_desafios.py imports it.
-// No DOM.
+// The grading engine in the worker's Python: the package `calificador` (widgets/calificador/),
+// bundled into the worker as text (empaquetar.mjs), written into Pyodide's file system beside
+// the worker's Python, where trabajador_desafios.py imports it. Nothing is fetched. No DOM.
 //
-//   const motor = new Motor();
-//   motor.traer({ url, archivos }, base);    // starts the downloads (again only for another url)
-//   await motor.poner(py);                   // writes the files (once per Python)
-import { PYTHON } from "./textos.js";
+//   ponerMotor(py);     // writes the files (once per Python) and imports every module of the
+//                       // package: before a memory snapshot is made, so a restored Python has them
+//   TEXTO_DEL_MOTOR     // all of it, for the snapshot's key
+import ARCHIVOS from "calificador:archivos";
 
-export class Motor {
-  constructor(carpeta = "/home/pyodide/calificador") {
-    this.carpeta = carpeta;
-    this.url = null;
-    this.textos = null;
-    this.escrito = false;
-  }
+const CARPETA = "/home/pyodide/calificador";
+const PAQUETE = "calificador";
 
-  /** Fetch the engine's files: `url`, its folder (relative to `base`), and `archivos`, their names. */
-  traer({ url, archivos = [] }, base) {
-    const carpeta = new URL(url, base).href;
-    if (this.url === carpeta && this.textos) return this;
-    this.url = carpeta;
-    this.escrito = false;
-    this.textos = Promise.all(archivos.map(async (archivo) => {
-      const direccion = new URL(archivo, carpeta).href;
-      const respuesta = await fetch(direccion);
-      if (!respuesta.ok) throw new Error(PYTHON.http(direccion, respuesta.status));
-      return [archivo, await respuesta.text()];
-    }));
-    this.textos.catch(() => {}); // told when poner awaits it
-    return this;
-  }
+const MODULOS = Object.keys(ARCHIVOS).map((archivo) => {
+  const nombre = archivo.replace(/\.py$/, "");
+  return nombre === "__init__" ? PAQUETE : `${PAQUETE}.${nombre}`;
+});
 
-  /** Write the files into `py` as the package; files that could not be fetched are fetched
-   *  again by the next traer. */
-  async poner(py) {
-    if (this.escrito) return;
-    let textos;
-    try {
-      textos = await this.textos;
-    } catch (error) {
-      this.textos = null;
-      throw error;
-    }
-    for (const [archivo, texto] of textos) {
-      const ruta = `${this.carpeta}/${archivo}`;
-      py.FS.mkdirTree(ruta.slice(0, ruta.lastIndexOf("/")));
-      py.FS.writeFile(ruta, texto);
-    }
-    py.runPython("import importlib\nimportlib.invalidate_caches()"); // new files in a known folder
-    this.escrito = true;
-  }
+export const TEXTO_DEL_MOTOR = Object.entries(ARCHIVOS).map(([a, t]) => `${a}\n${t}`).join("\n");
+
+const puestos = new WeakSet();
+
+/** Write the engine's files into `py` (once) and import every module of it. */
+export function ponerMotor(py) {
+  if (puestos.has(py)) return;
+  py.FS.mkdirTree(CARPETA);
+  for (const [archivo, texto] of Object.entries(ARCHIVOS)) py.FS.writeFile(`${CARPETA}/${archivo}`, texto);
+  // New files in a folder Python may have looked at; then the modules (at once, when a snapshot
+  // already holds them).
+  py.runPython(`import importlib\nimportlib.invalidate_caches()\nimport ${MODULOS.join(", ")}`);
+  puestos.add(py);
 }
