@@ -105,6 +105,28 @@ function leerBytes(url) {
 const MODULOS = [import(PYODIDE + "pyodide.mjs"), import(PYODIDE + "pyodide.asm.mjs")];
 MODULOS.forEach((m) => m.catch(() => {})); // a failure is told when the start awaits them
 
+// Pyodide's files (out of the Cache API, or the first visit's download) and the stored snapshot
+// are looked for as soon as Pyodide's version is known, too: the start message waits for the
+// page's scripts, and the worker for Pyodide's JavaScript. The first start takes them
+// (`lecturas`); the download's progress until then is kept for it.
+const descarga = { oyente: null, ultimo: null };
+const ANTICIPADAS = MODULOS[0].then(({ version }) => lecturas(version, (progreso) => {
+  descarga.ultimo = progreso;
+  descarga.oyente?.(progreso);
+}));
+ANTICIPADAS.catch(() => {});
+
+/** The reads of `version`'s files and of its snapshot (each a promise: told when awaited). */
+function lecturas(version, alProgreso) {
+  const archivos = traerArchivos(PYODIDE, version, alProgreso);
+  const instantanea = (async () => {
+    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_MOTOR);
+    return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
+  })().catch(() => ({}));
+  archivos.catch(() => {});
+  return { archivos, instantanea };
+}
+
 let pyodide = null;
 let arrancando = null;
 let funciones = null; // PyProxies of the worker's Python functions, kept for the worker's life
@@ -185,15 +207,18 @@ async function arrancar(loadPyodide, archivos, opciones = {}) {
  * Pyodide's files; the key its snapshot would have (null when snapshots are off) and the stored
  * snapshot's response (null when there is none), looked up while the files are read.
  */
-async function traerPyodide({ instantanea = true } = {}, alProgreso) {
+async function traerPyodide({ instantanea = true } = {}, alProgreso = () => {}) {
   const { loadPyodide, version } = await MODULOS[0];
-  const buscar = async () => {
-    if (!instantanea) return {};
-    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_MOTOR);
-    return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
-  };
+  let leidas;
+  if (descarga.oyente === null) {
+    leidas = await ANTICIPADAS;
+    descarga.oyente = alProgreso;
+    if (descarga.ultimo) alProgreso(descarga.ultimo);
+  } else {
+    leidas = lecturas(version, alProgreso);
+  }
   const [{ archivos, descargado, guardado }, { clave = null, guardada = null }, { default: crear }] =
-    await Promise.all([traerArchivos(PYODIDE, version, alProgreso), buscar().catch(() => ({})), MODULOS[1]]);
+    await Promise.all([leidas.archivos, instantanea ? leidas.instantanea : {}, MODULOS[1]]);
   const cargarPyodide = (opciones) => loadPyodide({ createPyodideModule: crear, ...opciones });
   return { loadPyodide: cargarPyodide, archivos, descargado, guardado, clave, guardada };
 }
