@@ -71,6 +71,37 @@ def test_pages_load_only_the_widgets_they_use(sitio):
     todas = paginas(sitio)
     assert "_static/bucle/progreso.js" in todas["index.html"]
     assert "_static/bucle/celda.js" not in todas["index.html"]
-    # A page with no widget loads only what every page loads: the offline module and its note.
-    solo_texto = re.sub(r"_static/bucle/(csp/|sin-conexion\.(js|css))", "", todas["como-funciona.html"])
+    # A page with no widget loads only what every page loads: the offline module (and the chunks
+    # it imports) and its note.
+    pagina = todas["como-funciona.html"]
+    for trozo in importados(sitio / "_static" / "bucle", "sin-conexion.js"):
+        pagina = pagina.replace(f"_static/bucle/{trozo}", "")
+    solo_texto = re.sub(r"_static/bucle/(csp/|sin-conexion\.(js|css))", "", pagina)
     assert "_static/bucle/" not in solo_texto
+
+
+def importados(carpeta, modulo):
+    """The files the bundle's module ``modulo`` imports statically, all the way down, as read in
+    the built files (``import"./x.js"``, ``…from"./x.js"``; not ``import("./x.js")``)."""
+    vistos, pendientes = set(), [modulo]
+    while pendientes:
+        texto = (carpeta / pendientes.pop()).read_text(encoding="utf-8")
+        for trozo in re.findall(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"', texto):
+            if trozo not in vistos:
+                vistos.add(trozo)
+                pendientes.append(trozo)
+    return vistos
+
+
+def test_each_page_preloads_the_chunks_its_modules_import_and_no_others(sitio):
+    carpeta = sitio / "_static" / "bucle"
+    vistas = 0
+    for ruta, html in paginas(sitio).items():
+        prefijo = "../" * ruta.count("/")
+        modulos = re.findall(r'<script type="module" src="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)"', html)
+        precargados = re.findall(r'<link rel="modulepreload" href="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)">', html)
+        esperados = set().union(*(importados(carpeta, m) for m in modulos)) if modulos else set()
+        assert sorted(precargados) == sorted(esperados), ruta
+        assert all((carpeta / t).is_file() for t in precargados)
+        vistas += bool(precargados)
+    assert vistas >= 8  # every lesson, the index and «Cómo funciona»

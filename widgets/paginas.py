@@ -1,6 +1,8 @@
 """What is per page: the assets a page loads, and the data the build keeps for each page.
 
-A page loads the JS and CSS of the widgets it uses, and nothing otherwise.
+A page loads the JS and CSS of the widgets it uses, and nothing otherwise. Its head links, as
+``modulepreload``, every chunk its module scripts import (``precargas.json``, written by the
+bundler), so the browser fetches the module graph at once rather than level by level.
 
 Each kind of widget has one entry module in the bundle (``_static/bucle/<tipo>.js``) that
 defines its custom element; all share ``_static/bucle/bucle.css``. Each widget carries the
@@ -16,6 +18,8 @@ readers' entries are merged back::
 """
 
 from __future__ import annotations
+
+import json
 
 from sphinx.application import Sphinx
 
@@ -41,6 +45,7 @@ def setup_paginas(app: Sphinx) -> None:
                              setup_lectura, setup_modelo, setup_grabacion):
         setup_componente(app)
     app.connect("html-page-context", add_page_assets)
+    app.connect("html-page-context", preload_module_chunks, priority=900)  # after every script
 
 
 def de_las_paginas(env, nombre: str) -> dict:
@@ -79,3 +84,20 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     app.add_css_file("bucle/bucle.css")
     for modulo in sorted({MODULO_DE.get(tipo, tipo) for tipo in tipos}):
         app.add_js_file(f"bucle/{modulo}.js", type="module")
+
+
+def preload_module_chunks(app: Sphinx, pagename: str, templatename: str, context: dict,
+                          doctree) -> None:
+    """``<link rel="modulepreload">`` in the head for each chunk that the page's module scripts of
+    the bundle (``_static/bucle/*.js``) import statically, all the way down."""
+    from .extension import STATIC
+
+    precargas = json.loads((STATIC / "precargas.json").read_text(encoding="utf-8"))
+    trozos = set()
+    for js in context.get("script_files", ()):
+        nombre = str(js.filename)  # by now with its folder: _static/bucle/celda.js
+        if js.attributes.get("type") == "module" and nombre.startswith("_static/bucle/"):
+            trozos.update(precargas.get(nombre[len("_static/bucle/"):], ()))
+    enlaces = "".join(f'<link rel="modulepreload" href="{context["pathto"]("_static/bucle/" + t, 1)}">\n'
+                      for t in sorted(trozos))
+    context["metatags"] = context.get("metatags", "") + enlaces

@@ -13,8 +13,8 @@
 // its fallback build ("compat", for browsers without JSPI) at a CDN. The page turns it off
 // (modelo/motor.js: setCompat(null)); the bundle does not even carry those addresses.
 import { readdirSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
@@ -77,9 +77,10 @@ const motorDelCalificador = {
 
 const salida = process.argv[2] ?? join(aqui, "..", "static");
 
-await esbuild.build({
+const { metafile } = await esbuild.build({
   entryPoints: entradas,
   outdir: salida,
+  metafile: true,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -91,6 +92,26 @@ await esbuild.build({
   logLevel: "warning",
   plugins: [estilosSinElementoStyle, wllamaSinCdn, motorDelCalificador],
 });
+
+// precargas.json: each entry module → the chunks it imports statically, all the way down. A page
+// links them as modulepreload (widgets/paginas.py), so the browser fetches them beside the entry
+// modules instead of one level after another.
+const estaticos = (salida) => (metafile.outputs[salida]?.imports ?? [])
+  .filter((i) => i.kind === "import-statement").map((i) => i.path);
+const precargas = {};
+for (const [archivo, datos] of Object.entries(metafile.outputs)) {
+  if (!datos.entryPoint || !archivo.endsWith(".js")) continue;
+  const vistos = new Set();
+  const pendientes = estaticos(archivo);
+  while (pendientes.length) {
+    const siguiente = pendientes.pop();
+    if (vistos.has(siguiente)) continue;
+    vistos.add(siguiente);
+    pendientes.push(...estaticos(siguiente));
+  }
+  precargas[basename(archivo)] = [...vistos].map((v) => basename(v)).sort();
+}
+await writeFile(join(salida, "precargas.json"), JSON.stringify(precargas, null, 1) + "\n");
 
 await esbuild.build({
   entryPoints: [join(aqui, "servicio", "sw.js")],
