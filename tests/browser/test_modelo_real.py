@@ -3,10 +3,11 @@ the lesson's cell «un-turno» sends one bounded turn (max_tokens=64) through th
 ModeloAPI, a real POST to the site's modelo/v1/messages that the course's service worker hands
 to this page's model, and prints the blocks that came back and their usage. The model read the
 agent's system message and tools when it loaded (the page's ``modelo`` directive), so the turn
-reuses them and processes only the user's request. And the reader's own server: the lesson's cell
-«tu-servidor», the same adapter and agent, against a fake model server on another port of
-127.0.0.1 once its address is confirmed, with a 404 and a cut response. Nothing else leaves
-127.0.0.1 (the context's watch fails the test otherwise)."""
+reuses them and processes only the user's request. Then, offline, the page reloaded: the model
+loads from the browser's cache and the same turn is answered again. And the reader's own
+server: the lesson's cell «tu-servidor», the same adapter and agent, against a fake model server
+on another port of 127.0.0.1 once its address is confirmed, with a 404 and a cut response.
+Nothing else leaves 127.0.0.1 (the context's watch fails the test otherwise)."""
 
 import ast
 import re
@@ -65,6 +66,17 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         assert [m["role"] for m in cuerpo["messages"]] == ["user"]
         assert [h["name"] for h in cuerpo["tools"]] == ["listar", "leer", "escribir", "buscar"]
         assert peticiones[0].response().from_service_worker
+
+        # Offline: the page, Python and the model all come from the browser, and the turn too.
+        contexto.set_offline(True)
+        page.reload()
+        modelo.get_by_role("button", name="Cargar el modelo (ya descargado)", exact=True).click()
+        expect(modelo).to_have_attribute("data-estado", "listo", timeout=TURNO)
+        celda.ejecutar()
+        expect(celda.boton("Detener")).to_be_hidden(timeout=TURNO)
+        salida = celda.texto.inner_text()
+        assert salida.splitlines()[-1].startswith("uso: {'input_tokens': "), salida
+        assert len(peticiones) == 2 and peticiones[1].response().from_service_worker
 
 
 def test_the_lessons_adapter_talks_to_the_readers_own_server_once_confirmed(
