@@ -189,8 +189,8 @@ def test_what_a_cell_broke_does_not_change_a_verdict_and_is_left_as_it_was(traba
 
 
 def test_input_is_the_graders_while_it_grades_even_with_the_guard_taken_after_the_cells(monkeypatch):
-    # The engine's files came after the start (the page's challenge script was late, or its
-    # first fetch failed): the guard is taken at the first check, with the cells' input in place.
+    # The worker started without the engine (the page's challenge script came after the start):
+    # the guard is taken at the first check, with the cells' input in place.
     t = _preparar(monkeypatch, guardia_antes=False)
     codigo = 'def bucle(modelo, inicio, entorno, tope):\n    input("¿Qué hago? ")\n'
     mensaje = calificar(t, codigo)["pruebas"][0]["mensaje"]

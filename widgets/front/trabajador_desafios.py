@@ -1,9 +1,9 @@
 """The grading half of the page's worker: what a challenge's «Comprobar» runs.
 
-The engine is the package ``calificador`` (``widgets/calificador/``, published under
-``_static/bucle/calificador/``): the worker fetches its files, writes them into Pyodide's file
-system beside this module and imports it. One ``Calificador`` is kept per set of URLs: it caches
-the files it read and the tests it built, so a second check fetches nothing.
+The engine is the package ``calificador`` (``widgets/calificador/``, carried by the worker:
+``lib/motor.js``), written into Pyodide's file system beside this module and imported from
+there. One ``Calificador`` is kept per set of URLs (the challenge's tests and the runtime): it
+caches the files it read and the tests it built, so a second check fetches nothing.
 
 The cells share this Python. The engine's guard (``muralla.Guardia``), taken by ``guardar`` as
 the worker starts, before any cell runs, puts back what the grader relies on for each check (a
@@ -49,7 +49,7 @@ def preparar(open_url):
 def guardar():
     """The engine's guard of what a check relies on, taken the first time: the worker calls this
     as it starts, before any cell runs, once the engine's files are in place. (Taken at the first
-    check instead when the engine came later: then it holds what the cells left.)"""
+    check instead when the worker started without them: then it holds what the cells left.)"""
     if _ESTADO["guardia"] is None:
         _ESTADO["Guardia"] = _modulo("muralla").Guardia
         _ESTADO["guardia"] = _ESTADO["Guardia"]()

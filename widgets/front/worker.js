@@ -210,7 +210,7 @@ async function arrancar(loadPyodide, archivos, opciones = {}) {
 async function traerPyodide({ instantanea = true } = {}, alProgreso = () => {}) {
   const { loadPyodide, version } = await MODULOS[0];
   let leidas;
-  if (descarga.oyente === null) {
+  if (descarga.oyente === null) { // this worker's first start: the reads begun with the worker
     leidas = await ANTICIPADAS;
     descarga.oyente = alProgreso;
     if (descarga.ultimo) alProgreso(descarga.ultimo);
@@ -389,7 +389,7 @@ async function hacerInstantanea({ clave }) {
   try {
     const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
     for (const modulo of Object.values(importarTrabajador(origen))) modulo.destroy();
-    ponerMotor(origen); // the grading engine imported, for the pages that have a challenge
+    ponerMotor(origen, { todo: true }); // the grading engine, for the pages that have a challenge
     origen.runPython(`import ${PRECARGA.join(", ")}`);
     const bytes = origen.makeMemorySnapshot();
 
