@@ -52,6 +52,7 @@ import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
 import { TEXTO_DEL_MOTOR, ponerMotor } from "./lib/motor.js";
 import { esperar } from "./lib/espera.js";
+import { ponerInterrupcion } from "./lib/interrupcion.js";
 import { PYTHON } from "./lib/textos.js";
 import {
   InstantaneaCorrupta,
@@ -308,7 +309,7 @@ async function cargar(datos) {
   py.setStderr(escritor("stderr"));
   py.setStdin({ error: true });
   vigilarFatal(py);
-  if (datos.interrupcion) py.setInterruptBuffer(datos.interrupcion);
+  if (datos.interrupcion) ponerInterrupcion(py, datos.interrupcion);
   interrupcion = datos.interrupcion ?? null;
   espera = datos.espera ?? null;
   py.registerJsModule("_bucle_pagina", { esperar: esperarALaPagina, sitio: sitioParaPython, leer: leerBytes });
