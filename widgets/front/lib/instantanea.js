@@ -9,19 +9,20 @@
 //   loadPyodide({ _loadSnapshot: verificada(base, clave, respuesta), … });
 //   await guardarInstantanea(base, clave, bytes);                  // after a test restore
 //
-// The snapshot (≈ 31 MB) lives in the Cache API under a URL made of Pyodide's version and the
-// SHA-256 of what is in it (the worker's own Python and the modules imported before the dump),
-// so that a new Pyodide or a changed worker Python never restores an old one. Its own SHA-256
-// travels with it and is checked before restoring: Pyodide restores corrupt bytes without a
-// word and then crashes («memory access out of bounds»). A snapshot that could not be made for a
-// key is remembered, so that every visit does not try again in the background.
+// The snapshot (≈ 31 MB of Python's memory, more than half of it zeros) lives in the Cache API
+// without its blocks of zeros (`compactar`, ≈ 15 MB), under a URL made of Pyodide's version and
+// the SHA-256 of what is in it (the worker's own Python and the modules imported before the
+// dump), so that a new Pyodide or a changed worker Python never restores an old one. Its own
+// SHA-256 travels with it and is checked before restoring: Pyodide restores corrupt bytes
+// without a word and then crashes («memory access out of bounds»). A snapshot that could not be
+// made for a key is remembered, so that every visit does not try again in the background.
 //
 // The reader (or a test) turns the layer off with localStorage["bucle:sin-instantanea"] = "1":
-// the page (python.js, instantaneaActivada) then starts its worker with {instantanea: false}.
+// the page (python.js, instantaneaActivada) then names its worker "python-sin-instantanea".
 
 export const CACHE = "bucle-instantanea";
 /** Changes when what goes into a snapshot changes in a way its key would not show. */
-const RECETA = "1";
+const RECETA = "2";
 /**
  * Standard modules the course's Python imports (the runtime, the grader, the tests): imported
  * before the dump, they cost nothing later. `random` is among them and is reseeded after every
@@ -34,6 +35,61 @@ async function sha256(datos) {
   const bytes = typeof datos === "string" ? new TextEncoder().encode(datos) : datos;
   const resumen = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(resumen, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Blocks of this many bytes that are all zeros are left out of the stored snapshot. */
+export const BLOQUE = 4096;
+const MAGIA = 0x62756331; // "buc1"
+
+/**
+ * `bytes` without the blocks of BLOQUE bytes that are all zeros: a header of 32-bit
+ * little-endian words [MAGIA, the length, n, then n pairs (start, end) of the parts kept], then
+ * those parts.
+ */
+export function compactar(bytes) {
+  const tramos = [];
+  const alineados = bytes.byteOffset % 4 === 0 && bytes.length % 4 === 0;
+  const palabras = alineados ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : null;
+  const vacio = (desde, hasta) => {
+    for (let i = desde / 4; i < hasta / 4; i++) if (palabras[i] !== 0) return false;
+    return true;
+  };
+  for (let desde = 0; desde < bytes.length; desde += BLOQUE) {
+    const hasta = Math.min(desde + BLOQUE, bytes.length);
+    if (palabras && vacio(desde, hasta)) continue;
+    const ultimo = tramos[tramos.length - 1];
+    if (ultimo && ultimo[1] === desde) ultimo[1] = hasta;
+    else tramos.push([desde, hasta]);
+  }
+  const cabecera = 3 + 2 * tramos.length;
+  const guardados = tramos.reduce((n, [desde, hasta]) => n + hasta - desde, 0);
+  const salida = new Uint8Array(cabecera * 4 + guardados);
+  const vista = new DataView(salida.buffer);
+  [MAGIA, bytes.length, tramos.length, ...tramos.flat()].forEach((v, i) => vista.setUint32(4 * i, v, true));
+  let donde = cabecera * 4;
+  for (const [desde, hasta] of tramos) {
+    salida.set(bytes.subarray(desde, hasta), donde);
+    donde += hasta - desde;
+  }
+  return salida;
+}
+
+/** The bytes `compactar` was given, from what it returned (throws if `compacto` is not one). */
+export function expandir(compacto) {
+  const leer = (i) => new DataView(compacto.buffer, compacto.byteOffset + 4 * i, 4).getUint32(0, true);
+  if (compacto.length < 12 || leer(0) !== MAGIA) throw new Error("no es una instantánea compactada");
+  const [longitud, n] = [leer(1), leer(2)];
+  const bytes = new Uint8Array(longitud);
+  let donde = 4 * (3 + 2 * n);
+  for (let t = 0; t < n; t++) {
+    const [desde, hasta] = [leer(3 + 2 * t), leer(4 + 2 * t)];
+    if (!(desde < hasta && hasta <= longitud && donde + hasta - desde <= compacto.length)) {
+      throw new Error("instantánea compactada incoherente");
+    }
+    bytes.set(compacto.subarray(donde, donde + hasta - desde), desde);
+    donde += hasta - desde;
+  }
+  return bytes;
 }
 
 /** The key of the snapshot that holds this Pyodide with this worker code. */
@@ -66,15 +122,16 @@ export async function buscarInstantanea(base, clave) {
 export class InstantaneaCorrupta extends Error {}
 
 /**
- * The bytes of `respuesta` (from buscarInstantanea) once their SHA-256 matches the one stored
- * with them; else it is deleted (a new one will be made) and this rejects with
- * InstantaneaCorrupta. Pyodide accepts this promise as is (`_loadSnapshot`), so the check runs
- * while it compiles its wasm.
+ * The snapshot in `respuesta` (from buscarInstantanea), expanded, once the SHA-256 of what is
+ * stored matches the one stored with it; else it is deleted (a new one will be made) and this
+ * rejects with InstantaneaCorrupta (with an Error if it matches but is no snapshot). Pyodide
+ * accepts this promise as is (`_loadSnapshot`); it must not get corrupt bytes: it restores them
+ * without a word and crashes later («memory access out of bounds»).
  */
 export async function verificada(base, clave, respuesta) {
   const esperado = respuesta.headers.get(CABECERA_SHA);
-  const bytes = new Uint8Array(await respuesta.arrayBuffer());
-  if (esperado && (await sha256(bytes)) === esperado) return bytes;
+  const compacto = new Uint8Array(await respuesta.arrayBuffer());
+  if (esperado && (await sha256(compacto)) === esperado) return expandir(compacto);
   await borrarInstantanea(base, clave);
   throw new InstantaneaCorrupta("la instantánea guardada no coincide con su SHA-256");
 }
@@ -95,10 +152,11 @@ export async function faltaInstantanea(base, clave) {
 }
 
 /**
- * Store `bytes` under `clave` with their SHA-256, dropping what this site stored under other keys
- * (another site on the same origin keeps its own).
+ * Store the snapshot `instantanea` under `clave`, compacted, with the SHA-256 of what is stored,
+ * dropping what this site stored under other keys (another site on the same origin keeps its own).
  */
-export async function guardarInstantanea(base, clave, bytes) {
+export async function guardarInstantanea(base, clave, instantanea) {
+  const bytes = compactar(instantanea);
   const cache = await abrir();
   if (!cache) return false;
   const url = urlDe(base, clave);
