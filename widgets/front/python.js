@@ -26,7 +26,9 @@ import { crearEspera, detener as detenerEspera, responder as responderEspera, si
 
 export function crearTrabajador() {
   const direccion = new URL("./worker.js", import.meta.url);
-  const trabajador = new Worker(direccion, { type: "module", name: "python" });
+  // The name tells the worker whether it may start from a snapshot, before any message.
+  const nombre = instantaneaActivada() ? "python" : "python-sin-instantanea";
+  const trabajador = new Worker(direccion, { type: "module", name: nombre });
   trabajador.direccion = direccion.href; // named when it cannot be loaded
   return trabajador;
 }
@@ -182,7 +184,6 @@ export class Python extends EventTarget {
           pagina: document.baseURI,
           interrupcion: this.interrupcion,
           espera: this.espera,
-          instantanea: instantaneaActivada(),
           calificador: this.calificador,
           precargar: [...precargadas],
           sitio: this.sitio,
