@@ -655,6 +655,50 @@ def test_la_muralla_no_detiene_los_hilos_del_anfitrion_y_si_los_del_lector(calif
     assert len(salidas) > 2 and set(salidas) == {"Prohibido\n"}, salidas
 
 
+
+def test_un_hilo_del_lector_no_queda_libre_por_heredar_el_ident_de_uno_del_anfitrion(calificar):
+    """A host's thread that was running when the wall went up, and then ended: the reader's
+    thread started after it gets its ident (CPython gives an ended thread's ident to the next)
+    but not its freedom."""
+    import threading
+    import time
+
+    from widgets.calificador import muralla
+
+    idents = []
+
+    def anfitrion():  # free, and it ends as soon as the wall is up
+        while not muralla._MURALLA[0]:
+            time.sleep(0.001)
+        idents.append(threading.get_ident())
+
+    hilo = threading.Thread(target=anfitrion, daemon=True)
+    hilo.start()
+    r = calificar("""
+        import sys, threading, time
+        VISTO = []
+
+        def mira():
+            try:
+                sys._getframe()
+                VISTO.append(f"{threading.get_ident()} libre")
+            except Exception as error:
+                VISTO.append(f"{threading.get_ident()} {type(error).__name__}")
+
+        def bucle(modelo, inicio, entorno, tope):
+            if not VISTO:
+                time.sleep(0.2)  # the host's thread has ended by now
+                hilo = threading.Thread(target=mira)
+                hilo.start()
+                hilo.join()
+                print(VISTO[0])
+            return ("fin", "", list(inicio))
+    """)
+    hilo.join(5)
+    ident, visto = r["pruebas"][0]["salida"].split()
+    assert int(ident) == idents[0], "the reader's thread did not get the host's ident: nothing tested"
+    assert visto == "Prohibido"
+
 def test_quien_no_llama_al_modelo_no_pasa_aunque_acierte_M(calificar):
     r = calificar(ENGANOS["lee las pruebas"])
     assert prueba(r, "la conversación de la lección")["mensaje"].startswith(

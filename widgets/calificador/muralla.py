@@ -48,17 +48,21 @@ OCULTOS = ("calificador", "widgets", "challenges", "trabajador")
 MODULOS = (builtins, copy, inspect, io, json, time, traceback)
 
 _MURALLA = [False]
+# Threads are kept as their Thread objects, not their idents: an ended thread's ident is given
+# to the next one started (a reader's thread could otherwise take a host's ended one's, and be
+# free). Bound now: a reader's `threading.current_thread = …` does not reach the wall.
 #: The threads that were already running when the wall went up, other than the one it went up in
 #: and those started behind it before: not the reader's (a host's server, say), so not behind it.
 _LIBRES: set = set()
 #: Threads that were started while the wall was up (the reader's, maybe): behind it for good.
 _DETRAS: set = set()
-_hilo = threading.get_ident
+_hilo = threading.current_thread
+_vivos_ahora = threading.enumerate
 _FALTA = object()
 
 
 def _vivos():
-    return {t.ident for t in threading.enumerate()}
+    return set(_vivos_ahora())
 
 
 class Prohibido(RuntimeError):
@@ -96,7 +100,7 @@ class Murado:
             del sys.modules[n]
         if not self.antes:
             vivos = _vivos()
-            _DETRAS.intersection_update(vivos)  # an ended thread's ident may be given again
+            _DETRAS.intersection_update(vivos)  # the ended ones are let go
             _LIBRES.clear()
             _LIBRES.update(vivos - _DETRAS - {_hilo()})
         _MURALLA[0] = True
