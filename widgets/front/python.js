@@ -26,9 +26,7 @@ import { crearEspera, detener as detenerEspera, responder as responderEspera, si
 
 export function crearTrabajador() {
   const direccion = new URL("./worker.js", import.meta.url);
-  // The name tells the worker whether it may start from a snapshot, before any message.
-  const nombre = instantaneaActivada() ? "python" : "python-sin-instantanea";
-  const trabajador = new Worker(direccion, { type: "module", name: nombre });
+  const trabajador = new Worker(direccion, { type: "module", name: "python" });
   trabajador.direccion = direccion.href; // named when it cannot be loaded
   return trabajador;
 }
@@ -184,6 +182,7 @@ export class Python extends EventTarget {
           pagina: document.baseURI,
           interrupcion: this.interrupcion,
           espera: this.espera,
+          instantanea: instantaneaActivada(),
           calificador: this.calificador,
           precargar: [...precargadas],
           sitio: this.sitio,

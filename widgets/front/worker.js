@@ -2,7 +2,7 @@
 // every progress message carries the id of the request it belongs to.
 //
 // Page → worker:
-//   {id, type: "iniciar", pagina, interrupcion?, espera?, calificador?, precargar?}
+//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?, precargar?}
 //       start Pyodide (idempotent) → {version, arranque}. `calificador` (true) comes when the
 //       page has a challenge: the grading engine (lib/motor.js, bundled here) is then in place,
 //       and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
@@ -40,9 +40,8 @@
 // Detener wakes the wait as a stop: the interrupt buffer is cleared here, and Python raises
 // KeyboardInterrupt itself.
 //
-// Memory snapshot (lib/instantanea.js; on when the page names the worker "python", off when it
-// names it "python-sin-instantanea"): the start restores Python from a stored snapshot when
-// there is one, begun as soon as the worker exists (arranque: "instantanea"), else starts
+// Memory snapshot (lib/instantanea.js; off when the page sends instantanea: false): a start
+// restores Python from a stored snapshot when there is one (arranque: "instantanea"), else starts
 // normally (arranque: "normal") and, once the page has been idle for a moment, asks a throwaway
 // worker (this same module, message {type: "instantanea", clave}) to make one: the instance that
 // made a snapshot is left broken (its `js` getters fail), so the live worker never makes it.
@@ -111,7 +110,7 @@ MODULOS.forEach((m) => m.catch(() => {})); // a failure is told when the start a
 // are looked for as soon as Pyodide's version is known, too: the start message waits for the
 // page's scripts, and the worker for Pyodide's JavaScript. The first start takes them
 // (`lecturas`); the download's progress until then is kept for it.
-const descarga = { oyente: null, ultimo: null, tomadas: false };
+const descarga = { oyente: null, ultimo: null };
 const ANTICIPADAS = MODULOS[0].then(({ version }) => lecturas(version, (progreso) => {
   descarga.ultimo = progreso;
   descarga.oyente?.(progreso);
@@ -207,17 +206,17 @@ async function arrancar(loadPyodide, archivos, opciones = {}) {
 
 /**
  * Pyodide's files; the key its snapshot would have (null when snapshots are off) and the stored
- * snapshot's response (null when there is none), looked up while the files are read. The
- * download's progress goes to `descarga.oyente`.
+ * snapshot's response (null when there is none), looked up while the files are read.
  */
-async function traerPyodide({ instantanea = true } = {}) {
+async function traerPyodide({ instantanea = true } = {}, alProgreso = () => {}) {
   const { loadPyodide, version } = await MODULOS[0];
   let leidas;
-  if (!descarga.tomadas) { // this worker's first start: the reads begun with the worker
-    descarga.tomadas = true;
+  if (descarga.oyente === null) { // this worker's first start: the reads begun with the worker
     leidas = await ANTICIPADAS;
+    descarga.oyente = alProgreso;
+    if (descarga.ultimo) alProgreso(descarga.ultimo);
   } else {
-    leidas = lecturas(version, (progreso) => descarga.oyente?.(progreso));
+    leidas = lecturas(version, alProgreso);
   }
   const [{ archivos, descargado, guardado }, { clave = null, guardada = null }, { default: crear }] =
     await Promise.all([leidas.archivos, instantanea ? leidas.instantanea : {}, MODULOS[1]]);
@@ -273,55 +272,34 @@ function importarTrabajador(py) {
   return { celdas: py.pyimport("trabajador"), desafios: py.pyimport("trabajador_desafios") };
 }
 
-/** Python restored from the stored snapshot `guardada`, as {py, modulos}; null if it fails. */
-async function restaurar({ loadPyodide, archivos, clave, guardada }) {
-  const bytes = verificada(PYODIDE, clave, guardada);
-  bytes.catch(() => {}); // handled below, when loadPyodide rejects with it
-  try {
-    const py = await arrancar(loadPyodide, archivos, { _loadSnapshot: unaVez(bytes) });
-    const modulos = importarTrabajador(py);
-    // The snapshot froze random's state: every restored worker would draw the same numbers.
-    py.runPython("import random\nrandom.seed()");
-    return { py, modulos };
-  } catch (error) {
-    // A corrupt one was deleted (and will be made again); one that verified but does not
-    // restore is not made again for this key.
-    if (!(error instanceof InstantaneaCorrupta)) {
-      await borrarInstantanea(PYODIDE, clave);
-      await anotarFallo(PYODIDE, clave, `al restaurar: ${error}`);
-    }
-    return null;
-  }
-}
-
-/**
- * The start's Pyodide, in two steps: `traido` (its files, and the snapshot looked up: see
- * traerPyodide) and `restaurado` (Python restored from that snapshot, or null: none, or it
- * failed, and a normal start follows).
- */
-function empezar(opciones) {
-  const traido = traerPyodide(opciones);
-  const restaurado = traido.then((t) => (t.guardada ? restaurar(t) : null));
-  restaurado.catch(() => {}); // told by whoever awaits it
-  return { traido, restaurado };
-}
-
-// The page names its worker after whether it may start from a snapshot (python.js). Restoring
-// one needs nothing the start message carries, and that message waits for the page's scripts:
-// such a worker's first start is begun as soon as it exists.
-const adelantado = { inicio: self.name === "python" ? empezar({ instantanea: true }) : null };
-
 async function cargar(datos) {
   const { id } = datos;
-  descarga.oyente = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
-  if (descarga.ultimo) descarga.oyente(descarga.ultimo);
+  const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
   const leidos = leer(datos.precargar, datos.pagina); // beside Pyodide's start
-  const inicio = adelantado.inicio ?? empezar({ instantanea: self.name === "python" });
-  adelantado.inicio = null;
-  const { loadPyodide, archivos, descargado, guardado, clave } = await inicio.traido;
+  const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ id, type: "progreso", fase: "preparando", descargado });
-  let { py, modulos } = (await inicio.restaurado) ?? {};
-  const arranque = py ? "instantanea" : "normal";
+  let py = null;
+  let modulos = null;
+  let arranque = "normal";
+  if (guardada) {
+    const bytes = verificada(PYODIDE, clave, guardada);
+    bytes.catch(() => {}); // handled below, when loadPyodide rejects with it
+    try {
+      py = await arrancar(loadPyodide, archivos, { _loadSnapshot: unaVez(bytes) });
+      modulos = importarTrabajador(py);
+      // The snapshot froze random's state: every restored worker would draw the same numbers.
+      py.runPython("import random\nrandom.seed()");
+      arranque = "instantanea";
+    } catch (error) {
+      py = null;
+      // A corrupt one was deleted (and will be made again); one that verified but does not
+      // restore is not made again for this key.
+      if (!(error instanceof InstantaneaCorrupta)) {
+        await borrarInstantanea(PYODIDE, clave);
+        await anotarFallo(PYODIDE, clave, `al restaurar: ${error}`);
+      }
+    }
+  }
   if (!py) {
     py = await arrancar(loadPyodide, archivos);
     modulos = importarTrabajador(py);
