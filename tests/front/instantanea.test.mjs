@@ -23,7 +23,7 @@ test("blocks of zeros are left out, and expanding gives back every byte", () => 
   assert.deepEqual(expandir(compacto), bytes);
 });
 
-test("all zeros, nothing but zeros, and a length that is not a whole block", () => {
+test("all zeros, an empty array, and a length that is not a whole number of blocks", () => {
   for (const bytes of [memoria(6, []), memoria(3, [2], 100), new Uint8Array(0)]) {
     assert.deepEqual(expandir(compactar(bytes)), bytes);
   }

@@ -18,7 +18,7 @@
 // made for a key is remembered, so that every visit does not try again in the background.
 //
 // The reader (or a test) turns the layer off with localStorage["bucle:sin-instantanea"] = "1":
-// the page (python.js, instantaneaActivada) then names its worker "python-sin-instantanea".
+// the page (python.js, instantaneaActivada) then starts its worker with {instantanea: false}.
 
 export const CACHE = "bucle-instantanea";
 /** Changes when what goes into a snapshot changes in a way its key would not show. */
