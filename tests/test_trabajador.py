@@ -332,3 +332,26 @@ def test_the_workers_wheels_are_the_ones_pinned_for_the_page(trabajador):
     for nombre, (archivo, suma) in trabajador.RUEDAS.items():
         proyecto, version = pinned[suma].split("==")
         assert archivo == f"{proyecto.replace('-', '_')}-{version}-py3-none-any.whl"
+
+
+def test_the_pages_module_handed_to_preparar_is_the_one_python_imports(trabajador, monkeypatch):
+    """The worker hands preparar its JS module ``_bucle_pagina`` (esperar, sitio, leer); Python
+    imports that one, and input() asks the page through its esperar."""
+    import types
+
+    monkeypatch.setitem(sys.modules, "_bucle_pagina", None)  # restored (removed) after the test
+    pedidas = []
+    modulo = types.SimpleNamespace(
+        esperar=lambda peticion: (pedidas.append(json.loads(peticion)),
+                                  json.dumps({"estado": "respondido", "texto": "Ada"}))[1],
+        sitio=lambda: json.dumps({"raiz": "http://127.0.0.1/curso/", "controlado": False,
+                                  "propio": "http://localhost:11434/v1/messages"}),
+        leer=None,
+    )
+    trabajador.preparar("http://127.0.0.1/curso/leccion.html", modulo)
+    import _bucle_pagina
+
+    assert _bucle_pagina is modulo
+    assert trabajador.servidor_propio() == "http://localhost:11434/v1/messages"
+    assert trabajador.ejecutar("nombre = input('¿Nombre? ')\nprint(nombre)", "<celda 1>") == {"estado": "ok"}
+    assert pedidas == [{"tipo": "entrada", "pregunta": "¿Nombre? "}]

@@ -33,7 +33,7 @@
 //   {id, type: "hecho", resultado} | {id, type: "fallo", error}  the answer
 //
 // Waiting for the reader (lib/espera.js): trabajador.py's preguntar_en_la_pagina and input()
-// call `esperar` of the JS module `_bucle_pagina`, registered here. During a cell's run on an
+// call `esperar` of the JS module `_bucle_pagina` (MODULO_DE_LA_PAGINA). During a cell's run on an
 // isolated page, the worker sends what Python printed so far, posts a "pregunta" and blocks in
 // Atomics.wait until the page writes the answer into `espera` (or a stop, or «nobody here can
 // answer»). Never while grading, and never without `espera`: then Python is told it cannot wait.
@@ -192,6 +192,13 @@ function esperarALaPagina(peticion) {
   return JSON.stringify(respuesta);
 }
 
+/**
+ * The module `_bucle_pagina` of the worker's Python, handed to trabajador.py's preparar, which
+ * puts it in sys.modules itself: importing it through Python's import system (as
+ * `registerJsModule` would have it) took 20–34 ms in a worker restored from the snapshot.
+ */
+const MODULO_DE_LA_PAGINA = { esperar: esperarALaPagina, sitio: sitioParaPython, leer: leerBytes };
+
 /** A Pyodide started with `opciones`, handed the big files the worker already holds. */
 async function arrancar(loadPyodide, archivos, opciones = {}) {
   // Pyodide fetches the wasm and the standard library itself: hand it the bytes we hold.
@@ -312,7 +319,6 @@ async function cargar(datos) {
   if (datos.interrupcion) ponerInterrupcion(py, datos.interrupcion);
   interrupcion = datos.interrupcion ?? null;
   espera = datos.espera ?? null;
-  py.registerJsModule("_bucle_pagina", { esperar: esperarALaPagina, sitio: sitioParaPython, leer: leerBytes });
   funciones = {
     preparar: modulos.celdas.preparar,
     ejecutar: modulos.celdas.ejecutar,
@@ -338,7 +344,7 @@ async function iniciar(datos) {
   if (!arrancando) {
     arrancando = (async () => {
       const { py, arranque, leidos } = await cargar(datos);
-      funciones.preparar(datos.pagina);
+      funciones.preparar(datos.pagina, MODULO_DE_LA_PAGINA);
       for (const par of await leidos) funciones.precargado(...par);
       funciones.pagina = datos.pagina;
       pyodide = py;
