@@ -157,6 +157,31 @@ def test_the_files_a_cell_reads_are_fetched_ahead_while_the_page_is_idle(celdas_
     assert pedidas == [base + "runtime/entorno.py"]  # nothing more: open_url read it from memory
 
 
+# When the first editor appeared, and when the page's Python answered its start.
+ORDEN_DEL_ARRANQUE = """
+window.__orden = {};
+new MutationObserver(() => {
+  const o = window.__orden;
+  if (!o.arranque && document.documentElement?.dataset.bucleArranque) o.arranque = performance.now();
+  if (!o.editor && document.querySelector(".cm-editor")) o.editor = performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def test_the_editors_wait_until_python_has_started_and_the_code_reads_meanwhile(celdas_html, servidor, contexto,
+                                                                                 pagina):
+    """The editors are made once Python has started and runs nothing (CodeMirror's work on the
+    page's thread would slow its start); until then the code shows as the build wrote it."""
+    contexto.add_init_script(ORDEN_DEL_ARRANQUE)
+    pagina.goto(servidor(celdas_html))
+    uno = Celda(pagina, 1)
+    expect(uno.elemento.locator(".bucle-celda-codigo pre")).to_contain_text('saludo = "hola"')
+    expect(uno.editor).to_be_visible(timeout=ESPERA)
+    orden = pagina.evaluate("window.__orden")
+    assert orden["arranque"] < orden["editor"], orden
+    assert uno.lineas() == ['saludo = "hola"', "print(saludo)"]
+
+
 def test_the_keyboard_edits_runs_and_leaves_the_editor_and_the_code_is_kept(celdas_html, servidor, pagina):
     pagina.goto(servidor(celdas_html))
     uno = Celda(pagina, 1)

@@ -467,6 +467,8 @@ def test_a_challenge_script_that_arrives_late_still_guards_the_check_from_the_ce
     pagina.goto(servidor(sitio) + "el-bucle.html", wait_until="commit")
     celda = pagina.locator("bucle-celda").first
     editor = pagina.get_by_role("textbox", name="Código de la celda 1")
+    # (Python cannot start yet, so the editors wait: the reader's click on the code brings its own.)
+    celda.locator(".bucle-celda-codigo").click()
     expect(editor).to_be_visible(timeout=ESPERA)
     editor.fill('import json\njson.dumps = None\nprint("roto")')
     celda.get_by_role("button", name="Ejecutar", exact=True).click()  # asks for Python now

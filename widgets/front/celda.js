@@ -98,9 +98,10 @@ class BucleCelda extends HTMLElement {
     escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
     if (!aviso.elemento.isConnected) aviso.colocar(this, this.region);
 
-    const alInteractuar = () => {
+    // (A press on Ejecutar runs the code: it needs no editor, and making one would slow the run.)
+    const alInteractuar = (evento) => {
       arrancarPython();
-      this.cargarEditor();
+      if (!evento.target.closest?.(".bucle-celda-ejecutar")) this.cargarEditor();
     };
     this.addEventListener("pointerdown", alInteractuar);
     this.addEventListener("focusin", alInteractuar);
@@ -419,8 +420,14 @@ class BucleCelda extends HTMLElement {
 
 customElements.define("bucle-celda", BucleCelda);
 
+// The editors wait until Python has started and runs nothing (python.cuandoQuieto): made beside
+// its start, their 100–150 ms on the page's thread slowed a warm start by about a tenth on a
+// machine of two cores (BENCHMARKS.md). Until then the code shows as the build highlighted it,
+// and a cell the reader clicks or focuses gets its editor at once.
 cuandoEsteOciosa(() => {
   arrancarPython();
   python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
-  for (const celda of celdas) celda.cargarEditor();
+  python.cuandoQuieto(() => {
+    for (const celda of celdas) celda.cargarEditor();
+  });
 });

@@ -72,7 +72,10 @@ class BucleDesafio extends HTMLElement {
     this.addEventListener("pointerdown", alInteractuar);
     this.addEventListener("focusin", alInteractuar);
     addEventListener("pagehide", () => this.pendienteGuardar && this.guardarYa());
-    cuandoEsteOciosa(alInteractuar);
+    cuandoEsteOciosa(() => {
+      python.iniciar().catch(() => {});
+      python.cuandoQuieto(() => this.cargarEditor()); // as the cells' editors (celda.js)
+    });
   }
 
   construir() {

@@ -21,6 +21,7 @@
 // «nobody here» at once (Python gets None, or input()'s EntradaNoDisponible).
 
 import { PYTHON } from "./lib/textos.js";
+import { cuandoEsteOciosa } from "./piezas/dom.js";
 import { leerPropia } from "./lib/servidor-propio.js";
 import { crearEspera, detener as detenerEspera, responder as responderEspera, sinLector } from "./lib/espera.js";
 
@@ -220,6 +221,20 @@ export class Python extends EventTarget {
       this.arranque = actual;
     }
     return this.arranque;
+  }
+
+  /**
+   * Call `hacer` once this Python has started and runs nothing, at a moment the page is idle:
+   * what can wait (the editors, 100–150 ms of the page's thread) then does not take the
+   * processor from Python's start or from a run. Python that failed to start is quiet too.
+   */
+  cuandoQuieto(hacer) {
+    const ocupado = () => this.estado === "arrancando" || this.estado === "ocupado";
+    const intentar = () => {
+      if (ocupado()) this.addEventListener("estado", intentar, { once: true });
+      else cuandoEsteOciosa(() => (ocupado() ? intentar() : hacer()));
+    };
+    intentar();
   }
 
   /**
