@@ -420,10 +420,11 @@ class BucleCelda extends HTMLElement {
 
 customElements.define("bucle-celda", BucleCelda);
 
-// The editors wait until Python has started and runs nothing (python.cuandoQuieto): made beside
-// its start, their 100–150 ms on the page's thread slowed a warm start by about a tenth on a
-// machine of two cores (BENCHMARKS.md). Until then the code shows as the build highlighted it,
-// and a cell the reader clicks or focuses gets its editor at once.
+// The editors wait until Python has started and runs nothing, two seconds at most
+// (python.cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
+// warm start by about a tenth on a machine of two cores (BENCHMARKS.md). Until then the code
+// shows as the build highlighted it, and a cell the reader clicks or focuses gets its editor at
+// once.
 cuandoEsteOciosa(() => {
   arrancarPython();
   python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));

@@ -226,15 +226,24 @@ export class Python extends EventTarget {
   /**
    * Call `hacer` once this Python has started and runs nothing, at a moment the page is idle:
    * what can wait (the editors, 100–150 ms of the page's thread) then does not take the
-   * processor from Python's start or from a run. Python that failed to start is quiet too.
+   * processor from Python's start (from its snapshot, about a second) or from a run. Python that
+   * failed to start is quiet too. It waits `plazo` ms at most: a first start, which downloads
+   * Pyodide, or a long run, takes seconds, and the editors do not wait for them.
    */
-  cuandoQuieto(hacer) {
+  cuandoQuieto(hacer, plazo = 2000) {
+    let hecho = false;
+    const una = () => {
+      if (!hecho) hacer();
+      hecho = true;
+    };
     const ocupado = () => this.estado === "arrancando" || this.estado === "ocupado";
     const intentar = () => {
+      if (hecho) return;
       if (ocupado()) this.addEventListener("estado", intentar, { once: true });
-      else cuandoEsteOciosa(() => (ocupado() ? intentar() : hacer()));
+      else cuandoEsteOciosa(() => (ocupado() ? intentar() : una()));
     };
     intentar();
+    setTimeout(() => cuandoEsteOciosa(una), plazo);
   }
 
   /**
