@@ -171,14 +171,15 @@ window.Worker = class {
 
 def test_the_editors_wait_while_python_starts_two_seconds_at_most(celdas_html, servidor, pagina):
     """While Python starts, the editors wait (CodeMirror's work on the page's thread slows the
-    start), two seconds at most after the page is idle; meanwhile the code reads as the build
-    wrote it."""
+    start), two seconds at most after the page is idle, and a press on Ejecutar makes none;
+    meanwhile the code reads as the build wrote it."""
     pagina.add_init_script(PYTHON_QUE_NO_ARRANCA)
     pagina.goto(servidor(celdas_html))
     uno = Celda(pagina, 1)
     expect(uno.elemento.locator(".bucle-celda-codigo pre")).to_contain_text('saludo = "hola"')
     pagina.wait_for_function("window.__pedido")  # the page is idle: Python was asked to start
-    pagina.wait_for_timeout(1000)
+    uno.elemento.get_by_role("button", name="Ejecutar", exact=True).click()
+    pagina.wait_for_timeout(800)
     expect(pagina.locator(".cm-editor")).to_have_count(0)
     expect(uno.editor).to_be_visible(timeout=ESPERA)
     assert uno.lineas() == ['saludo = "hola"', "print(saludo)"]

@@ -233,8 +233,9 @@ export class Python extends EventTarget {
   cuandoQuieto(hacer, plazo = 2000) {
     let hecho = false;
     const una = () => {
-      if (!hecho) hacer();
+      if (hecho) return;
       hecho = true;
+      hacer();
     };
     const ocupado = () => this.estado === "arrancando" || this.estado === "ocupado";
     const intentar = () => {

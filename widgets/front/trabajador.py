@@ -12,8 +12,9 @@ here raises to the caller: how the code ended is returned as a small dict.
 Python can wait for the reader (``preguntar_en_la_pagina``, ``input()``, ``sys.stdin``) when
 the page is cross-origin isolated: the worker hands :func:`preparar` the JS module
 ``_bucle_pagina``, whose ``esperar`` shows the question in the running cell's output and blocks
-until the reader answers (worker.js, lib/espera.js). Where the page cannot wait (not isolated, while a challenge is
-graded, outside the browser) a question returns None and ``input()`` says why it cannot read.
+until the reader answers (worker.js, lib/espera.js). Where the page cannot wait (not isolated,
+while a challenge is graded, outside the browser) a question returns None and ``input()`` says
+why it cannot read.
 
 The course's model (lesson «El bucle con un modelo real»): ``url_del_modelo()`` is the absolute
 URL of its endpoint, ``<raíz>/modelo/v1/messages``, answered by the course's service worker

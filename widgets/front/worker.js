@@ -33,8 +33,8 @@
 //   {id, type: "hecho", resultado} | {id, type: "fallo", error}  the answer
 //
 // Waiting for the reader (lib/espera.js): trabajador.py's preguntar_en_la_pagina and input()
-// call `esperar` of the JS module `_bucle_pagina` (MODULO_DE_LA_PAGINA). During a cell's run on an
-// isolated page, the worker sends what Python printed so far, posts a "pregunta" and blocks in
+// call `esperar` of the JS module `_bucle_pagina` (MODULO_DE_LA_PAGINA). During a cell's run on
+// an isolated page, the worker sends what Python printed so far, posts a "pregunta" and blocks in
 // Atomics.wait until the page writes the answer into `espera` (or a stop, or «nobody here can
 // answer»). Never while grading, and never without `espera`: then Python is told it cannot wait.
 // Detener wakes the wait as a stop: the interrupt buffer is cleared here, and Python raises
