@@ -6,6 +6,7 @@ import builtins
 import importlib.util
 import json
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -240,6 +241,25 @@ def test_a_file_the_worker_fetched_ahead_is_read_without_a_request(trabajador, m
     assert pedidas == []  # both name the same absolute URL
     trabajador.ejecutar('open_url("runtime/guionizado.py")', "<celda 3>")
     assert pedidas == ["http://127.0.0.1/curso/runtime/guionizado.py"]
+
+
+def test_warming_up_compiles_the_files_fetched_ahead_and_runs_or_writes_nothing(trabajador, capsys):
+    trabajador.precargado("runtime/a.py", 'print("corrió")\nraise SystemExit(3)\n')
+    trabajador.precargado("runtime/b.py", "y = 2\nprint(y is 1)\n")  # compiling it warns
+    trabajador.precargado("runtime/c.py", "def (:\n")  # does not compile
+    with warnings.catch_warnings(record=True) as avisos:
+        warnings.simplefilter("always")
+        assert trabajador.calentar() == 2
+    assert avisos == []
+    assert capsys.readouterr() == ("", "")
+    assert "y" not in trabajador.ESPACIO
+    # What the reader runs is told as ever: the warning, then the error.
+    with warnings.catch_warnings(record=True) as avisos:
+        warnings.simplefilter("always")
+        trabajador.ejecutar('exec(open_url("runtime/b.py").read())', "<celda 1>")
+    assert [aviso.category for aviso in avisos] == [SyntaxWarning]
+    assert trabajador.ejecutar('exec(open_url("runtime/c.py").read())', "<celda 2>") == {
+        "estado": "error", "tipo": "SyntaxError"}
 
 
 # ---- the course's model and the reader's own server (what the page told the worker) ----

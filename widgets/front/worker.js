@@ -323,6 +323,7 @@ async function cargar(datos) {
     preparar: modulos.celdas.preparar,
     ejecutar: modulos.celdas.ejecutar,
     precargado: modulos.celdas.precargado,
+    calentar: modulos.celdas.calentar,
     calificar: modulos.desafios.calificar_mensaje,
     guardar: modulos.desafios.guardar,
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
@@ -348,6 +349,7 @@ async function iniciar(datos) {
       for (const par of await leidos) funciones.precargado(...par);
       funciones.pagina = datos.pagina;
       pyodide = py;
+      if (arranque === "instantanea") cuandoOcioso(CALENTAR, calentar);
       return arranque;
     })();
   }
@@ -359,6 +361,11 @@ async function iniciar(datos) {
 
 /** How long the worker must have been idle before a snapshot is made (ms). */
 const OCIO = 1000;
+/**
+ * … and before a restored Python compiles the files the cells read (trabajador.py's calentar),
+ * so that the reader's first run does not pay for the compiler's first use.
+ */
+const CALENTAR = 300;
 let trabajando = 0; // messages being handled
 let ultimaActividad = 0;
 
@@ -370,6 +377,15 @@ function cuandoOcioso(ms, hacer) {
     else hacer();
   };
   setTimeout(intentar, ms);
+}
+
+/** trabajador.py's calentar, once; a failure there (a stop that came late, say) is nobody's. */
+function calentar() {
+  try {
+    funciones.calentar();
+  } catch {
+    // the reader's next run compiles as it would have without it
+  }
 }
 
 function programarInstantanea(clave) {
