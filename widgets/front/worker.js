@@ -367,6 +367,7 @@ const OCIO = 1000;
  */
 const CALENTAR = 300;
 let trabajando = 0; // messages being handled
+let compilado = false; // a run or a check has been handled: Python's compiler has run
 let ultimaActividad = 0;
 
 /** Call `hacer` once no message has been handled for `ms`. */
@@ -379,8 +380,12 @@ function cuandoOcioso(ms, hacer) {
   setTimeout(intentar, ms);
 }
 
-/** trabajador.py's calentar, once; a failure there (a stop that came late, say) is nobody's. */
+/**
+ * trabajador.py's calentar, once, unless Python has compiled a run or a check already (the
+ * compiler is warm then); a failure there (a stop that came late, say) is nobody's.
+ */
 function calentar() {
+  if (compilado) return;
   try {
     funciones.calentar();
   } catch {
@@ -513,6 +518,7 @@ self.onmessage = async ({ data }) => {
     if (!SIN_PYTHON.has(type) && !pyodide) await iniciar(data);
     actual = id;
     tipoActual = type;
+    if (!SIN_PYTHON.has(type)) compilado = true;
     intervalo = 40;
     ultimoEnvio = 0; // the first output of a run shows at once
     const resultado = await accion(data);
