@@ -9,6 +9,7 @@ from html import unescape
 import pytest
 
 from tests.conftest import construir
+from widgets.nodos import codigo_editable
 
 CONF = """
 import sys
@@ -118,11 +119,23 @@ def test_each_cell_is_a_custom_element_with_its_code_highlighted_and_its_data(ht
     assert unescape(re.sub(r"<[^>]+>", "", cuerpo.split("<script")[0])).strip() == 'saludo = "hola"\nprint(saludo)'
     datos = json.loads(re.search(r'<script type="application/json" class="bucle-datos">(.*?)</script>', cuerpo).group(1))
     assert datos == {"codigo": 'saludo = "hola"\nprint(saludo)', "orden": 1}
+    # One span per line, which the page's CSS numbers and wraps as the editor will.
+    assert re.findall(r'<span id="(saludo-linea-\d+)">', cuerpo) == ["saludo-linea-1", "saludo-linea-2"]
 
     # Without :id:, the id follows the cell's number on the page.
     assert 'id="celda-2"' in encontradas[1][0] and 'id="celda-3"' in encontradas[2][0]
     datos3 = json.loads(re.search(r'class="bucle-datos">(.*?)</script>', encontradas[2][1]).group(1))
     assert datos3 == {"codigo": "# las líneas en blanco del principio y del final no cuentan\nx = 1", "orden": 3}
+
+
+def test_the_code_block_tells_the_css_what_the_editor_will_show_that_pygments_drops():
+    """A final newline (the editor shows an empty line after it) and a hundred lines or more
+    (the editor's line numbers are wider) are classes of the block."""
+    assert codigo_editable("x = 1", "a")["classes"] == []
+    assert codigo_editable("x = 1\n", "a", ("b",))["classes"] == ["b", "bucle-linea-final"]
+    assert codigo_editable("\n" * 98 + "x", "a")["classes"] == []  # 99 lines
+    assert codigo_editable("\n" * 99 + "x", "a")["classes"] == ["bucle-cifras-3"]
+    assert codigo_editable("x", "a")["highlight_args"] == {"linespans": "a-linea"}
 
 
 def test_code_cannot_close_the_data_script(html):

@@ -13,6 +13,7 @@ empty cell or an unknown option fails the build, in Spanish, with the file and l
 
     widget(tipo="celda", ident="saludo", datos={"codigo": 'print("hola")', "orden": 1})
         literal_block(language="python")     ← the code, highlighted: what reads without JS
+                                               (widgets.nodos.codigo_editable)
 
 which HTML renders as ``<bucle-celda …><div class="highlight-python">…</div><script
 type="application/json" class="bucle-datos">{…}</script></bucle-celda>`` (see
@@ -26,7 +27,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from .directiva import Directiva, Invalida
-from .nodos import nuevo_widget
+from .nodos import codigo_editable, nuevo_widget
 
 
 class Celda(Directiva):
@@ -46,7 +47,7 @@ class Celda(Directiva):
         # Without :id:, the id follows the number the reader sees («Celda 2» is #celda-2).
         ident = self.options.get("id", "").strip() or f"celda-{orden}"
         nodo = nuevo_widget(self, "celda", {"codigo": codigo, "orden": orden}, ident)
-        bloque = nodes.literal_block(codigo, codigo, language="python")
+        bloque = codigo_editable(codigo, ident)
         self.set_source_info(bloque)
         nodo += bloque
         return [nodo]

@@ -47,7 +47,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .ajustes import ruta, runtime_modulos
 from .calificador import disco
-from .nodos import nuevo_widget
+from .nodos import codigo_editable, nuevo_widget
 from .paginas import datos_por_pagina, de_las_paginas
 from .directiva import Directiva
 
@@ -126,8 +126,7 @@ class Desafio(Directiva):
         node = nuevo_widget(self, "desafio", datos, ident)
         enunciado = nodes.container(classes=["bucle-desafio-enunciado"])
         enunciado += self.parse_content_to_nodes()
-        codigo = nodes.literal_block(inicial, inicial, language="python",
-                                     classes=["bucle-desafio-inicial"])
+        codigo = codigo_editable(inicial, ident, ("bucle-desafio-inicial",))
         node += [enunciado, codigo]
         _usados(self.env).setdefault(self.env.docname, {})[ident] = hecho.leidos
         return [node]

@@ -58,6 +58,24 @@ def nuevo_widget(directive: SphinxDirective, tipo: str, datos: dict, ident: str 
     return node
 
 
+def codigo_editable(codigo: str, ident: str, clases: tuple[str, ...] = ()) -> nodes.literal_block:
+    """The highlighted block that a widget's editor takes the place of: one
+    ``<span id="<ident>-linea-N">`` per line (Pygments' ``linespans``), which
+    ``estilos/editor.css`` numbers and wraps as the editor does, so that nothing moves on the
+    page when the editor comes. A block of 100 lines or more gets ``bucle-cifras-N``: the
+    editor's line numbers are wider then. Code that ends in a newline gets ``bucle-linea-final``:
+    Pygments drops that last, empty line, and the editor shows it."""
+    cifras = len(str(codigo.count("\n") + 1))
+    clases = [*clases]
+    if cifras > 2:
+        clases.append(f"bucle-cifras-{cifras}")
+    if codigo.endswith("\n"):
+        clases.append("bucle-linea-final")
+    bloque = nodes.literal_block(codigo, codigo, language="python", classes=clases)
+    bloque["highlight_args"] = {"linespans": f"{ident}-linea"}
+    return bloque
+
+
 def visit_widget_html(self, node: widget) -> None:
     tipo = node["tipo"]
     attrs = {

@@ -185,6 +185,66 @@ def test_the_editors_wait_while_python_starts_two_seconds_at_most(celdas_html, s
     assert uno.lineas() == ['saludo = "hola"', "print(saludo)"]
 
 
+# Each cell's code as the reader sees it, from the static block or from the editor: the block's
+# height and, for each line, its top and height and where its first character starts (page
+# pixels, rounded to 0.5).
+LINEAS = """() => [...document.querySelectorAll("bucle-celda .bucle-celda-codigo")].map((bloque) => {
+  const editor = bloque.querySelector(".cm-content");
+  const lineas = editor ? editor.querySelectorAll(".cm-line") : bloque.querySelectorAll("pre > span[id], pre > .bucle-linea");
+  const medio = (x) => Math.round(x * 2) / 2;
+  return [medio(bloque.getBoundingClientRect().height), ...[...lineas].map((linea) => {
+    const caja = linea.getBoundingClientRect();
+    const texto = document.createTreeWalker(linea, NodeFilter.SHOW_TEXT, (n) => n.data.trim() ? 1 : 3).nextNode();
+    let x = null;
+    if (texto) {
+      const rango = document.createRange();
+      rango.setStart(texto, texto.data.search(/\\S/));
+      rango.setEnd(texto, texto.data.search(/\\S/) + 1);
+      x = medio(rango.getBoundingClientRect().left);
+    }
+    return { arriba: medio(caja.top + scrollY), alto: medio(caja.height), x };
+  })];
+})"""
+
+
+def el_codigo_no_se_mueve(page, url):
+    """Until its editor comes (its module held back here), a cell shows the code as the build
+    wrote it, or the reader's own: every line must already sit where the editor puts it."""
+    retenidas = []
+    page.route("**/_static/bucle/editor.js", lambda ruta: retenidas.append(ruta))
+    page.add_init_script(PYTHON_QUE_NO_ARRANCA)
+    page.goto(url)
+    # The reader's own code in the second cell: a long line, and a last empty one.
+    mia = 'n = len(saludo)\nprint("una línea larga que no cabe en un teléfono sin partirse", n)\n'
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+        f"bucle:{CURSO}:index:celda-2", json.dumps({"codigo": mia, "original": "n = len(saludo)\nprint(n)"})])
+    page.reload()
+    expect(page.locator(".bucle-celda-barra")).to_have_count(4)
+    page.wait_for_function("window.__pedido")
+    page.wait_for_timeout(300)
+    expect(page.locator(".cm-editor")).to_have_count(0)
+    antes = page.evaluate(LINEAS)
+    for ruta in retenidas:
+        ruta.continue_()
+    page.unroute("**/_static/bucle/editor.js")
+    expect(page.locator(".cm-editor")).to_have_count(4, timeout=ESPERA)
+    despues = page.evaluate(LINEAS)
+    assert [len(c) - 1 for c in antes] == [2, 3, 1, 2]  # the reader's code ends in an empty line
+    assert antes == despues
+    return antes
+
+
+def test_the_code_does_not_move_when_its_editor_takes_its_place(celdas_html, servidor, pagina):
+    el_codigo_no_se_mueve(pagina, servidor(celdas_html))
+
+
+def test_on_a_phone_the_code_wraps_as_its_editor_wraps_it(celdas_html, servidor, movil):
+    celdas = el_codigo_no_se_mueve(movil, servidor(celdas_html))
+    alto = celdas[0][1]["alto"]
+    assert celdas[1][2]["alto"] >= 2 * alto  # the long line wraps…
+    assert celdas[3][1]["alto"] >= 2 * alto  # …and so does the lesson's own long line
+
+
 def test_the_keyboard_edits_runs_and_leaves_the_editor_and_the_code_is_kept(celdas_html, servidor, pagina):
     pagina.goto(servidor(celdas_html))
     uno = Celda(pagina, 1)

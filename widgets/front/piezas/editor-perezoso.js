@@ -18,12 +18,25 @@ export async function editorEnLugarDe(bloque, clase, opciones) {
   return editor;
 }
 
-/** Show `codigo` in `editor`, or, until it has loaded, in the static block's `<pre>` (unhighlighted). */
+/**
+ * Show `codigo` in `editor`, or, until it has loaded, in the static block's `<pre>`
+ * (unhighlighted): one span per line, as the build writes it, so that estilos/editor.css numbers
+ * and wraps it as the editor will.
+ */
 export function mostrarCodigo(bloque, editor, codigo) {
   if (editor) {
     editor.poner(codigo);
     return;
   }
   const pre = bloque.querySelector("pre");
-  if (pre) pre.textContent = codigo;
+  if (!pre) return;
+  const lineas = codigo.split("\n"); // a final newline makes an empty last line, as in the editor
+  bloque.classList.remove("bucle-linea-final"); // the build's, for the lesson's code
+  pre.replaceChildren(...lineas.map((linea) => {
+    const span = document.createElement("span");
+    span.className = "bucle-linea";
+    span.textContent = `${linea}\n`;
+    return span;
+  }));
+  bloque.style.setProperty("--bucle-cifras", String(Math.max(2, String(lineas.length).length)));
 }
