@@ -114,7 +114,7 @@ def test_each_cell_is_a_custom_element_with_its_code_highlighted_and_its_data(ht
     assert 'data-bucle-curso="prueba"' in atributos and 'data-bucle-pagina="index"' in atributos
     assert 'class="bucle-widget bucle-celda"' in atributos
     # The fallback: Sphinx's highlighted Python block, which reads with no JavaScript.
-    assert '<div class="highlight-python notranslate">' in cuerpo
+    assert '<div class="bucle-codigo highlight-python notranslate">' in cuerpo
     assert '<span class="s2">&quot;hola&quot;</span>' in cuerpo or '<span class="s2">"hola"</span>' in cuerpo
     assert unescape(re.sub(r"<[^>]+>", "", cuerpo.split("<script")[0])).strip() == 'saludo = "hola"\nprint(saludo)'
     datos = json.loads(re.search(r'<script type="application/json" class="bucle-datos">(.*?)</script>', cuerpo).group(1))
@@ -131,10 +131,10 @@ def test_each_cell_is_a_custom_element_with_its_code_highlighted_and_its_data(ht
 def test_the_code_block_tells_the_css_what_the_editor_will_show_that_pygments_drops():
     """A final newline (the editor shows an empty line after it) and a hundred lines or more
     (the editor's line numbers are wider) are classes of the block."""
-    assert codigo_editable("x = 1", "a")["classes"] == []
-    assert codigo_editable("x = 1\n", "a", ("b",))["classes"] == ["b", "bucle-linea-final"]
-    assert codigo_editable("\n" * 98 + "x", "a")["classes"] == []  # 99 lines
-    assert codigo_editable("\n" * 99 + "x", "a")["classes"] == ["bucle-cifras-3"]
+    assert codigo_editable("x = 1", "a")["classes"] == ["bucle-codigo"]
+    assert codigo_editable("x = 1\n", "a", ("b",))["classes"] == ["bucle-codigo", "b", "bucle-linea-final"]
+    assert codigo_editable("\n" * 98 + "x", "a")["classes"] == ["bucle-codigo"]  # 99 lines
+    assert codigo_editable("\n" * 99 + "x", "a")["classes"] == ["bucle-codigo", "bucle-cifras-3"]
     assert codigo_editable("x", "a")["highlight_args"] == {"linespans": "a-linea"}
 
 

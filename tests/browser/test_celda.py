@@ -476,6 +476,10 @@ def test_without_javascript_the_code_still_reads(celdas_html, servidor, navegado
         page.goto(servidor(celdas_html))
         bloque = page.locator("bucle-celda").first.locator("pre")
         expect(bloque).to_have_text('saludo = "hola"\nprint(saludo)\n')
+        # Numbered as the editor will number it, from the build's markup alone.
+        primera = bloque.locator("span[id]").first
+        assert primera.evaluate("(s) => [getComputedStyle(s).display, getComputedStyle(s, '::before').content]") == [
+            "block", "counter(bucle-linea)"]
         expect(page.get_by_role("button", name="Ejecutar")).to_have_count(0)
     finally:
         contexto.close()

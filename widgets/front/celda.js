@@ -118,7 +118,7 @@ class BucleCelda extends HTMLElement {
   construir() {
     const n = this.orden;
     const base = this.id || `celda-${n}`;
-    this.bloque = this.querySelector(":scope > div[class^='highlight']") ?? h("div", { class: "highlight-python" });
+    this.bloque = this.querySelector(":scope > .bucle-codigo") ?? h("div", { class: "highlight-python" });
     if (!this.bloque.isConnected) this.prepend(this.bloque);
     this.bloque.classList.add("bucle-celda-codigo");
 
