@@ -37,13 +37,29 @@ def con_servicio(navegador, registro_externo):
         yield context
 
 
+#: The URLs of the page (its navigation, scripts and styles) that the service worker's static
+#: routes did not answer (servicio/rutas.js): Resource Timing's workerMatchedSourceType.
+NO_POR_RUTAS = """() => [performance.getEntriesByType("navigation")[0],
+    ...performance.getEntriesByType("resource").filter((e) => ["script", "link", "css"].includes(e.initiatorType))]
+    .filter((e) => e.workerMatchedSourceType !== "cache").map((e) => e.name)"""
+
+#: Put at the head of the site's sw.js: a browser without static routes (the worker answers all).
+SIN_RUTAS = "delete InstallEvent.prototype.addRoutes;\n"
+
+
 def esperar_guardado(page):
     """Wait until the first visit has saved the course and its worker controls the page."""
     page.wait_for_selector(GUARDADO, state="attached", timeout=ESPERA)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ESPERA)
 
 
-def test_after_the_first_visit_the_whole_course_works_offline(sitio, servidor, con_servicio):
+@pytest.mark.parametrize("rutas", [True, False], ids=["rutas", "sin-rutas"])
+def test_after_the_first_visit_the_whole_course_works_offline(sitio, servidor, con_servicio, tmp_path,
+                                                              rutas):
+    if not rutas:  # the service worker's fetch handler answers everything, as in other browsers
+        sitio = shutil.copytree(sitio, tmp_path / "sitio")
+        (sitio / "sw.js").write_text(SIN_RUTAS + (sitio / "sw.js").read_text(encoding="utf-8"),
+                                     encoding="utf-8")
     registro = []
     base = servidor(sitio, registro=registro)
     page = con_servicio.new_page()
@@ -58,6 +74,11 @@ def test_after_the_first_visit_the_whole_course_works_offline(sitio, servidor, c
     page.goto(base + LECCION)  # never visited
     assert page.title().startswith("El bucle")
     assert page.evaluate("crossOriginIsolated") is True
+    no_por_rutas = page.evaluate(NO_POR_RUTAS)
+    if rutas:  # the browser answered the page and its files itself, isolated
+        assert no_por_rutas == []
+    else:
+        assert base + LECCION in no_por_rutas
     uno = Celda(page, 1)
     uno.correr()
     expect(uno.texto).to_contain_text("M[0] sistema")
@@ -131,6 +152,9 @@ def test_a_new_build_is_offered_on_the_next_visit_and_the_readers_code_stays(sit
     assert uno.lineas()[-1] == "# lo mío"
     expect(uno.modificada).to_be_visible()
     expect(uno.elemento.get_by_text("El código de esta celda ha cambiado en la lección")).to_be_visible()
+    # The new version's static routes answered the page; the old version's copy is gone.
+    assert base + "bucle.html" not in page.evaluate(NO_POR_RUTAS)
+    assert len(page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('bucle-rutas-'))")) == 1
 
 
 def test_on_a_host_without_isolation_headers_detener_interrupts_after_the_first_load(
@@ -142,7 +166,8 @@ def test_on_a_host_without_isolation_headers_detener_interrupts_after_the_first_
     esperar_guardado(page)
 
     page.reload()
-    assert page.evaluate("crossOriginIsolated") is True
+    assert page.evaluate("crossOriginIsolated") is True  # the static routes' copy has the headers
+    assert page.evaluate(NO_POR_RUTAS) == []
     dos, tres = Celda(page, 2), Celda(page, 3)
     dos.ejecutar()
     expect(dos.texto).to_have_text("Dando vueltas…\n", timeout=ESPERA)

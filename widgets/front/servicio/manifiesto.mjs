@@ -1,11 +1,14 @@
 // Writes the course's service worker into a built site, with Workbox's injectManifest: the list
 // of every file the site publishes (but JupyterLite's, the sources, the worker's own template and
-// the in-page model's files), each with its hash as revision and its size, replaces
-// `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx build (widgets/sin_conexion.py), last:
+// the in-page model's files), each with its hash as revision, its size and the queries the pages
+// ask for it with (`variantes`: Sphinx's `?v=<checksum>`, which the worker's static routes must
+// know: servicio/sw.js), replaces `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx
+// build (widgets/sin_conexion.py), last:
 //
 //   node manifiesto.mjs <site folder> <bundled sw.js> <node_modules folder>
 //
 // Prints one line of JSON: {"archivos": N, "bytes": B, "avisos": [...]}.
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 
@@ -38,11 +41,40 @@ const { count, size, warnings } = await injectManifest({
   // Pyodide's interpreter is ≈ 9 MB: no file of the site is too big to keep.
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
   manifestTransforms: [
-    async (entradas) => ({
-      // `size` is Workbox's (summed, then dropped); `bytes` stays, for the install's progress.
-      manifest: entradas.map((entrada) => ({ ...entrada, bytes: entrada.size })),
-      warnings: [],
-    }),
+    async (entradas) => {
+      const variantes = await variantesEnLasPaginas(entradas.map(({ url }) => url));
+      return {
+        // `size` is Workbox's (summed, then dropped); `bytes` stays, for the install's progress.
+        manifest: entradas.map((entrada) => ({
+          ...entrada,
+          bytes: entrada.size,
+          ...(variantes.has(entrada.url) ? { variantes: [...variantes.get(entrada.url)].sort() } : {}),
+        })),
+        warnings: [],
+      };
+    },
   ],
 });
+
+/**
+ * url → the queries («?v=…») with which the site's pages link that file of the list: what a
+ * page really requests, and so the keys the worker's static routes must answer.
+ */
+async function variantesEnLasPaginas(urls) {
+  const enLista = new Set(urls);
+  const base = "https://sitio.invalid/";
+  const variantes = new Map();
+  for (const pagina of urls.filter((u) => u.endsWith(".html"))) {
+    const html = await readFile(join(sitio, pagina), "utf-8");
+    for (const [, enlace] of html.matchAll(/(?:src|href)="([^"#]+\?[^"#]+)"/g)) {
+      const destino = new URL(enlace.replaceAll("&amp;", "&"), base + pagina);
+      if (destino.origin + "/" !== base) continue;
+      const url = decodeURIComponent(destino.pathname.slice(1));
+      if (!enLista.has(url)) continue;
+      if (!variantes.has(url)) variantes.set(url, new Set());
+      variantes.get(url).add(destino.search);
+    }
+  }
+  return variantes;
+}
 console.log(JSON.stringify({ archivos: count, bytes: size, avisos: warnings }));

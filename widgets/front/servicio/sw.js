@@ -8,6 +8,9 @@
 //   revision, one after the other; the page (sin-conexion.js) hears the progress as messages
 //   {tipo: "bucle:guardando", hechos, total, bytes, bytesTotal} and may cancel it
 //   ({type: "CANCELAR"}): the next download throws, so the install fails and nothing is kept.
+//   Then, where the browser has static routes, the files are copied for them (rutas.js): the
+//   browser answers them itself, without starting this worker. Where it has none, or the copy
+//   fails, this worker answers them as below.
 // - Fetch: precached files come from the cache (a lesson's `?v=` ignored, `/` is index.html);
 //   other requests of the site go to the network. Every response of the site gets COOP/COEP,
 //   so that a page this worker serves is cross-origin isolated even where the host sends no such
@@ -30,6 +33,7 @@ import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from "workbo
 import { Route, registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
 import { PUENTE } from "../lib/textos.js";
+import { PREFIJO as PREFIJO_RUTAS, cabecerasDeCopia, claves, huella, reglas } from "./rutas.js";
 
 const ENTRADAS = self.__WB_MANIFEST;
 const RAIZ = new URL("./", self.location.href).href;
@@ -42,10 +46,12 @@ const AISLAMIENTO = {
 };
 
 /** `respuesta` with the isolation headers (an opaque response cannot be changed, nor needs it). */
-function aislada(respuesta) {
+function aislada(respuesta, cabeceras = null) {
   if (!respuesta || respuesta.type === "opaque" || respuesta.type === "opaqueredirect") return respuesta;
-  const cabeceras = new Headers(respuesta.headers);
-  for (const [nombre, valor] of Object.entries(AISLAMIENTO)) cabeceras.set(nombre, valor);
+  if (!cabeceras) {
+    cabeceras = new Headers(respuesta.headers);
+    for (const [nombre, valor] of Object.entries(AISLAMIENTO)) cabeceras.set(nombre, valor);
+  }
   return new Response(respuesta.body, {
     status: respuesta.status,
     statusText: respuesta.statusText,
@@ -112,8 +118,30 @@ const progreso = {
 const precache = new PrecacheController({ plugins: [progreso, conAislamiento] });
 precache.addToCacheList(ENTRADAS.map(({ url, revision }) => ({ url, revision })));
 
+// Static routes (rutas.js): this list's files, copied from the precache into a cache of this
+// version's; the rule is added once every copy is there, so that a route never names a file the
+// cache lacks (the browser would then go to the network, which may be gone).
+const RUTAS = huella(ENTRADAS);
+
+async function prepararRutas(evento) {
+  if (typeof evento.addRoutes !== "function") return;
+  const lista = claves(ENTRADAS, RAIZ);
+  try {
+    const cache = await caches.open(RUTAS);
+    for (const { url, clave } of lista) {
+      const respuesta = await precache.matchPrecache(url);
+      if (!respuesta) throw new Error(`${url} is not in the precache`);
+      await cache.put(clave, aislada(respuesta, cabecerasDeCopia(respuesta.headers, AISLAMIENTO)));
+    }
+    await evento.addRoutes(reglas(lista, RUTAS));
+  } catch (error) {
+    console.warn("bucle: no static routes, the worker answers instead:", error);
+    await caches.delete(RUTAS).catch(() => {});
+  }
+}
+
 self.addEventListener("install", (evento) => {
-  const instalado = precache.install(evento).then(
+  const instalado = precache.install(evento).then(() => prepararRutas(evento)).then(
     () => {
       avisarProgreso(true);
       return avisar({ tipo: "bucle:guardado", total: bytesDe.size, bytesTotal });
@@ -125,7 +153,13 @@ self.addEventListener("install", (evento) => {
   );
   evento.waitUntil(instalado);
 });
-self.addEventListener("activate", (evento) => precache.activate(evento));
+self.addEventListener("activate", (evento) => {
+  precache.activate(evento);
+  // The routes of an older version: this one's replace them now.
+  evento.waitUntil(caches.keys().then((nombres) => Promise.all(
+    nombres.filter((n) => n.startsWith(PREFIJO_RUTAS) && n !== RUTAS).map((n) => caches.delete(n)),
+  )));
+});
 cleanupOutdatedCaches();
 clientsClaim();
 

@@ -1,0 +1,70 @@
+// The service worker's static routes name exactly the URLs their cache holds: each file's, the
+// folder's for index.html, each query the pages link it with; none for the big files; a new list
+// of files gets a new cache.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+const { TOPE, cabecerasDeCopia, claves, huella, literal, reglas } = await import(
+  "../../widgets/front/servicio/rutas.js"
+);
+
+const RAIZ = "http://127.0.0.1:8000/curso/";
+const ENTRADAS = [
+  { url: "index.html", revision: "a", bytes: 10 },
+  { url: "el-bucle.html", revision: "b", bytes: 10 },
+  { url: "_static/pygments.css", revision: "c", bytes: 10, variantes: ["?v=d111a655"] },
+  { url: "_static/pyodide/pyodide.asm.wasm", revision: "d", bytes: TOPE + 1 },
+  { url: "_static/a (1)+b.js", revision: "e", bytes: 10 },
+];
+
+test("the keys: each file, the folder for index.html, each query; not the big files", () => {
+  assert.deepEqual(claves(ENTRADAS, RAIZ), [
+    { url: "index.html", clave: RAIZ + "index.html" },
+    { url: "index.html", clave: RAIZ },
+    { url: "el-bucle.html", clave: RAIZ + "el-bucle.html" },
+    { url: "_static/pygments.css", clave: RAIZ + "_static/pygments.css" },
+    { url: "_static/pygments.css", clave: RAIZ + "_static/pygments.css?v=d111a655" },
+    { url: "_static/a (1)+b.js", clave: RAIZ + "_static/a%20(1)+b.js" },
+  ]);
+});
+
+test("one rule, one exact condition per key, answered from the cache", () => {
+  const lista = claves(ENTRADAS, RAIZ);
+  const [regla, ...otras] = reglas(lista, "bucle-rutas-x");
+  assert.equal(otras.length, 0);
+  assert.deepEqual(regla.source, { cacheName: "bucle-rutas-x" });
+  assert.deepEqual(regla.condition.or.map((c) => c.urlPattern), [
+    { pathname: "/curso/index.html", search: "" },
+    { pathname: "/curso/", search: "" },
+    { pathname: "/curso/el-bucle.html", search: "" },
+    { pathname: "/curso/_static/pygments.css", search: "" },
+    { pathname: "/curso/_static/pygments.css", search: "v=d111a655" },
+    { pathname: "/curso/_static/a%20\\(1\\)\\+b.js", search: "" },
+  ]);
+});
+
+test("URLPattern's syntax characters are escaped, nothing else", () => {
+  assert.equal(literal("/a/b-c_d.e~f%20"), "/a/b-c_d.e~f%20");
+  assert.equal(literal("*?+():{}[]\\"), "\\*\\?\\+\\(\\)\\:\\{\\}\\[\\]\\\\");
+});
+
+test("a new list of files (or a new revision) names a new cache; the same list, the same", () => {
+  const una = huella(ENTRADAS);
+  assert.match(una, /^bucle-rutas-[0-9a-f]{8}$/);
+  assert.equal(huella(ENTRADAS.map((e) => ({ ...e }))), una);
+  assert.notEqual(huella([...ENTRADAS.slice(0, 1), { ...ENTRADAS[1], revision: "z" }, ...ENTRADAS.slice(2)]), una);
+  assert.notEqual(huella(ENTRADAS.slice(1)), una);
+});
+
+test("a copy's headers: isolation set; the decoded body's encoding, length and Vary dropped", () => {
+  const cabeceras = cabecerasDeCopia(
+    { "Content-Type": "text/html", "Content-Encoding": "gzip", "Content-Length": "12", Vary: "Accept-Encoding",
+      "Cross-Origin-Opener-Policy": "unsafe-none" },
+    { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" },
+  );
+  assert.deepEqual([...cabeceras.entries()].sort(), [
+    ["content-type", "text/html"],
+    ["cross-origin-embedder-policy", "require-corp"],
+    ["cross-origin-opener-policy", "same-origin"],
+  ]);
+});

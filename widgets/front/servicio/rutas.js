@@ -1,0 +1,72 @@
+// The service worker's static routes (the Service Worker Static Routing API, Chromium 123 on):
+// once the course is installed, the browser itself answers the site's files from a cache of the
+// worker's (`bucle-rutas-<huella>`), without starting the worker. A stopped worker (the browser
+// stops it after some 30 s idle, so on most visits) took 100–200 ms to start and stream a page
+// before its first byte came; a static route answers in a few (BENCHMARKS.md).
+//
+// What the routes hold is the precache's own copy of each file, with the isolation headers the
+// worker would add (so a page they answer is cross-origin isolated on any host), under the URL
+// the pages really ask for: the file's, the folder's for its index.html, and each query Sphinx
+// links it with (`variantes`: «?v=<checksum>», listed by manifiesto.mjs). The condition names
+// exactly those URLs: anything else (JupyterLite, the course's model, a page that is not kept, an
+// unknown query) reaches the worker's fetch handler as before. No DOM, no worker globals:
+// tested in Node (tests/front/).
+
+export const PREFIJO = "bucle-rutas-";
+
+/** Files larger than this are not copied: Pyodide's interpreter and standard library, which the
+ *  page's worker keeps in a cache of its own (lib/descarga.js); the precache answers for them. */
+export const TOPE = 2 * 1024 * 1024;
+
+/** Headers the copy leaves out: its body is the decoded one, and its key has no request headers. */
+const SIN = ["content-encoding", "content-length", "vary"];
+
+/** A name for this list of files (FNV-1a of each URL and revision): a new build, a new cache. */
+export function huella(entradas) {
+  let h = 0x811c9dc5;
+  for (const { url, revision } of entradas) {
+    for (const c of `${url} ${revision ?? ""}\n`) {
+      h ^= c.codePointAt(0);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+  }
+  return PREFIJO + h.toString(16).padStart(8, "0");
+}
+
+/** `texto` as a literal in a URLPattern (its syntax characters escaped). */
+export function literal(texto) {
+  return texto.replace(/[\\+*?():{}[\]]/g, "\\$&");
+}
+
+/**
+ * What the routes answer: [{url, clave}], `url` the file as the list names it (relative to
+ * `raiz`, the worker's folder), `clave` an absolute URL a page requests it with.
+ */
+export function claves(entradas, raiz) {
+  const lista = [];
+  for (const { url, bytes, variantes } of entradas) {
+    if ((bytes ?? 0) > TOPE) continue;
+    const absoluta = new URL(url, raiz).href;
+    lista.push({ url, clave: absoluta });
+    for (const consulta of variantes ?? []) lista.push({ url, clave: absoluta + consulta });
+    if (url === "index.html") lista.push({ url, clave: new URL("./", raiz).href });
+  }
+  return lista;
+}
+
+/** The one rule for addRoutes: exactly the URLs of `claves`, answered from `cache`. */
+export function reglas(lista, cache) {
+  const condiciones = lista.map(({ clave }) => {
+    const { pathname, search } = new URL(clave);
+    return { urlPattern: { pathname: literal(pathname), search: literal(search.slice(1)) } };
+  });
+  return [{ condition: { or: condiciones }, source: { cacheName: cache } }];
+}
+
+/** The headers of a copy: the original's, but those of `SIN`, with `aislamiento`'s set. */
+export function cabecerasDeCopia(originales, aislamiento) {
+  const cabeceras = new Headers(originales);
+  for (const nombre of SIN) cabeceras.delete(nombre);
+  for (const [nombre, valor] of Object.entries(aislamiento)) cabeceras.set(nombre, valor);
+  return cabeceras;
+}
