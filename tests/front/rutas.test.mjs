@@ -1,10 +1,11 @@
 // The service worker's static routes name exactly the URLs their cache holds: each file's, the
 // folder's for index.html, each query the pages link it with; none for the big files; a new list
-// of files gets a new cache.
+// of files gets a new cache. (That the copies carry the isolation headers is checked in the browser:
+// tests/browser/test_sin_conexion.py.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-const { TOPE, cabecerasDeCopia, claves, huella, literal, reglas } = await import(
+const { TOPE, claves, huella, literal, reglas } = await import(
   "../../widgets/front/servicio/rutas.js"
 );
 
@@ -54,17 +55,4 @@ test("a new list of files (or a new revision) names a new cache; the same list, 
   assert.equal(huella(ENTRADAS.map((e) => ({ ...e }))), una);
   assert.notEqual(huella([...ENTRADAS.slice(0, 1), { ...ENTRADAS[1], revision: "z" }, ...ENTRADAS.slice(2)]), una);
   assert.notEqual(huella(ENTRADAS.slice(1)), una);
-});
-
-test("a copy's headers: isolation set; the decoded body's encoding, length and Vary dropped", () => {
-  const cabeceras = cabecerasDeCopia(
-    { "Content-Type": "text/html", "Content-Encoding": "gzip", "Content-Length": "12", Vary: "Accept-Encoding",
-      "Cross-Origin-Opener-Policy": "unsafe-none" },
-    { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" },
-  );
-  assert.deepEqual([...cabeceras.entries()].sort(), [
-    ["content-type", "text/html"],
-    ["cross-origin-embedder-policy", "require-corp"],
-    ["cross-origin-opener-policy", "same-origin"],
-  ]);
 });

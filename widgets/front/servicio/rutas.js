@@ -18,8 +18,8 @@ export const PREFIJO = "bucle-rutas-";
  *  page's worker keeps in a cache of its own (lib/descarga.js); the precache answers for them. */
 export const TOPE = 2 * 1024 * 1024;
 
-/** Headers the copy leaves out: its body is the decoded one, and its key has no request headers. */
-const SIN = ["content-encoding", "content-length", "vary"];
+/** Headers a copy leaves out: its body is the decoded one, and its key has no request headers. */
+export const SIN_EN_LA_COPIA = ["content-encoding", "content-length", "vary"];
 
 /** A name for this list of files (FNV-1a of each URL and revision): a new build, a new cache. */
 export function huella(entradas) {
@@ -61,12 +61,4 @@ export function reglas(lista, cache) {
     return { urlPattern: { pathname: literal(pathname), search: literal(search.slice(1)) } };
   });
   return [{ condition: { or: condiciones }, source: { cacheName: cache } }];
-}
-
-/** The headers of a copy: the original's, but those of `SIN`, with `aislamiento`'s set. */
-export function cabecerasDeCopia(originales, aislamiento) {
-  const cabeceras = new Headers(originales);
-  for (const nombre of SIN) cabeceras.delete(nombre);
-  for (const [nombre, valor] of Object.entries(aislamiento)) cabeceras.set(nombre, valor);
-  return cabeceras;
 }

@@ -33,7 +33,7 @@ import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from "workbo
 import { Route, registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
 import { PUENTE } from "../lib/textos.js";
-import { PREFIJO as PREFIJO_RUTAS, cabecerasDeCopia, claves, huella, reglas } from "./rutas.js";
+import { PREFIJO as PREFIJO_RUTAS, SIN_EN_LA_COPIA, claves, huella, reglas } from "./rutas.js";
 
 const ENTRADAS = self.__WB_MANIFEST;
 const RAIZ = new URL("./", self.location.href).href;
@@ -45,13 +45,15 @@ const AISLAMIENTO = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 
-/** `respuesta` with the isolation headers (an opaque response cannot be changed, nor needs it). */
-function aislada(respuesta, cabeceras = null) {
+/**
+ * `respuesta` with the isolation headers, and without those named in `quitar` (an opaque
+ * response cannot be changed, nor needs it).
+ */
+function aislada(respuesta, quitar = []) {
   if (!respuesta || respuesta.type === "opaque" || respuesta.type === "opaqueredirect") return respuesta;
-  if (!cabeceras) {
-    cabeceras = new Headers(respuesta.headers);
-    for (const [nombre, valor] of Object.entries(AISLAMIENTO)) cabeceras.set(nombre, valor);
-  }
+  const cabeceras = new Headers(respuesta.headers);
+  for (const nombre of quitar) cabeceras.delete(nombre);
+  for (const [nombre, valor] of Object.entries(AISLAMIENTO)) cabeceras.set(nombre, valor);
   return new Response(respuesta.body, {
     status: respuesta.status,
     statusText: respuesta.statusText,
@@ -131,7 +133,7 @@ async function prepararRutas(evento) {
     for (const { url, clave } of lista) {
       const respuesta = await precache.matchPrecache(url);
       if (!respuesta) throw new Error(`${url} is not in the precache`);
-      await cache.put(clave, aislada(respuesta, cabecerasDeCopia(respuesta.headers, AISLAMIENTO)));
+      await cache.put(clave, aislada(respuesta, SIN_EN_LA_COPIA));
     }
     await evento.addRoutes(reglas(lista, RUTAS));
   } catch (error) {
