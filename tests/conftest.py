@@ -203,6 +203,7 @@ class Vigia:
     def __init__(self, context):
         self.externas: list[str] = []
         self.errores: list[str] = []
+        self.pilas: list[str] = []  # each error's stack, for the failure's message
         context.on("request", self._peticion)
 
     def _peticion(self, request):
@@ -213,7 +214,10 @@ class Vigia:
             self.externas.append(request.url)
 
     def vigilar(self, page):
-        page.on("pageerror", lambda error: self.errores.append(f"pageerror: {error}"))
+        def error(e):
+            self.errores.append(f"pageerror: {e}")
+            self.pilas.append(f"in {page.url}:\n{e.stack or e}")
+        page.on("pageerror", error)
 
 
 @contextlib.contextmanager
@@ -235,7 +239,7 @@ def contexto_vigilado(navegador, registro_externo, **opciones):
     fuera = registro_externo.peticiones[antes:]
     assert not fuera, f"requests left 127.0.0.1 through the proxy: {fuera}"
     assert not vigia.externas, f"requests left 127.0.0.1: {vigia.externas}"
-    assert not vigia.errores, f"uncaught errors in the page: {vigia.errores}"
+    assert not vigia.errores, f"uncaught errors in the page: {vigia.errores}\n" + "\n".join(vigia.pilas)
 
 
 @pytest.fixture

@@ -61,6 +61,8 @@ def test_a_lesson_opens_as_a_notebook_that_runs_offline(sitio_de_prueba, servido
     base = servidor(sitio)
     pedidas: list[str] = []
     contexto.on("request", lambda r: pedidas.append(r.url))
+    consola: list[str] = []  # the pages' and their workers' (the kernel's), shown if it fails
+    contexto.on("console", lambda m: consola.append(f"{m.type}: {m.text}"))
 
     pagina.goto(base + "leccion.html")
     enlace = pagina.get_by_role("link", name="Abrir en JupyterLite")
@@ -82,7 +84,10 @@ def test_a_lesson_opens_as_a_notebook_that_runs_offline(sitio_de_prueba, servido
     # The setup cell, the title's markdown, then the lesson's first cell.
     ejecutar_hasta(cuaderno, 3)
     primera, segunda, tercera = esperado()
-    expect(salida(cuaderno, 1)).to_have_text(primera, timeout=ESPERA)
+    try:
+        expect(salida(cuaderno, 1)).to_have_text(primera, timeout=ESPERA)
+    except AssertionError as error:
+        raise AssertionError("\n".join([str(error), "console:", *consola[-40:]])) from None
     print(f"\nclick → first output (cold): {time.monotonic() - inicio:.1f} s")
     # Markdown, the second cell (it uses the first one's names), markdown, markdown, the third.
     for _ in range(5):
