@@ -4,6 +4,7 @@ and text compressed as static hosts compress it."""
 from __future__ import annotations
 
 import gzip
+import time
 import urllib.error
 import urllib.request
 
@@ -52,3 +53,26 @@ def test_a_current_copy_is_revalidated_with_a_304_and_folders_redirect(base):
         pedir(base, **{"Accept-Encoding": "gzip", "If-Modified-Since": r.headers["Last-Modified"]})
     assert error.value.code == 304
     assert pedir(base + "curso", **{"Accept-Encoding": "gzip"}).url == base + "curso/"
+
+
+def test_the_benchs_far_host_delays_and_paces_only_while_it_is_on(tmp_path):
+    from tests.bench import lejos
+
+    datos = bytes(range(256)) * 160  # 40 KB, sent as they are (not a compressible type)
+    (tmp_path / "m.wasm").write_bytes(datos)
+    red = lejos.Lejos(tmp_path)
+    try:
+        assert pedir(red.url + "m.wasm").read() == datos
+        assert red.cruzaron == []
+        with red.activo():
+            inicio = time.monotonic()
+            assert pedir(red.url + "m.wasm").read() == datos
+            tardo = time.monotonic() - inicio
+        # one round trip, then the body at the link's rate
+        assert tardo >= lejos.LATENCIA + len(datos) / lejos.BAJADA
+        assert red.cruzaron == ["/m.wasm"]
+        pedir(red.url + "m.wasm").read()
+        assert red.cruzaron == ["/m.wasm"]
+    finally:
+        red.servidor.shutdown()
+        red.servidor.server_close()

@@ -116,15 +116,17 @@ class Manejador(http.server.SimpleHTTPRequestHandler):
             self.registro.append((self.command, self.path, args[1] if len(args) > 1 else ""))
 
 
-def servir(directorio, puerto=0, *, prefijo="/", aislamiento=True, csp=False, registro=None):
-    """Start a server in a thread; return it (``server_address``, ``shutdown()``)."""
+def servir(directorio, puerto=0, *, prefijo="/", aislamiento=True, csp=False, registro=None,
+           manejador=Manejador):
+    """Start a server in a thread; return it (``server_address``, ``shutdown()``). ``manejador``
+    is :class:`Manejador` or a subclass of it (the bench's far host: tests/bench/lejos.py)."""
     if not prefijo.startswith("/") or not prefijo.endswith("/"):
         raise ValueError("the prefix must start and end with '/'")
-    clase = type("ManejadorConfigurado", (Manejador,), {
+    clase = type("ManejadorConfigurado", (manejador,), {
         "aislamiento": aislamiento, "csp": csp, "prefijo": prefijo, "registro": registro,
     })
-    manejador = functools.partial(clase, directory=str(directorio))
-    servidor = http.server.ThreadingHTTPServer(("127.0.0.1", puerto), manejador)
+    servidor = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", puerto), functools.partial(clase, directory=str(directorio)))
     servidor.daemon_threads = True
     threading.Thread(target=servidor.serve_forever, daemon=True).start()
     return servidor

@@ -20,13 +20,14 @@ from widgets.serve import servir
 
 from tests.conftest import CHROMIUM, _host
 
-from . import construccion, desnuda, faro, medidas, modelo, orden
+from . import construccion, desnuda, faro, lejos, medidas, modelo, orden
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
 ROOT = Path(__file__).resolve().parents[2]
 LECCION = "el-bucle.html"
 SEGUNDA = "errores.html"  # the lesson after «El bucle», never opened before it is measured
+TERCERA = "pedir-permiso.html"  # the one after it, opened over a slow link (lejos.py)
 DESAFIO = ROOT / "challenges" / "bucle-con-tope"
 ENVIO_SIN_FIN = "def bucle(modelo, inicio, entorno, tope):\n    while True:\n        pass\n"
 
@@ -180,7 +181,7 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
             medir_desafio(r, page, leccion, n, "")
             medir_detener(r, page, leccion, n, "")
 
-        medir_segunda(r, ctx, curso, n)
+        medir_segunda(r, ctx, n, sitio)
 
         avisar("without cross-origin isolation…")
         with ctx(init=medidas.INICIO) as c:
@@ -192,16 +193,27 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
     return r
 
 
-def medir_segunda(r, ctx, curso, n):
+def medir_segunda(r, ctx, n, sitio):
     """Navigation from «El bucle» to a lesson never opened, with the service worker and without
     (today): each run two new profiles, in turns. Both visit the index first (with the service
     worker: until the course is saved), then «El bucle» until its Python is ready and its
-    snapshot stored, as a reader who read it; then the second lesson."""
-    avisar(f"a second lesson never opened ({LECCION} → {SEGUNDA}), without the service worker "
-           f"and with it, new profiles, {n} ×…")
-    for clave in ("segunda_pintura", "segunda_listo", "segunda_pintura_sw", "segunda_listo_sw",
-                  "segunda_arranque", "segunda_arranque_sw"):
+    snapshot stored, as a reader who read it; then the second lesson. Then, from it, the third,
+    never opened either, from a far host (:mod:`tests.bench.lejos`, a server of its own): what
+    the service worker answers from its cache does not cross the link."""
+    avisar(f"a second lesson never opened ({LECCION} → {SEGUNDA}), then a third over a slow link "
+           f"(→ {TERCERA}), without the service worker and with it, new profiles, {n} ×…")
+    red = lejos.Lejos(sitio)
+    curso = red.url
+    claves = [f"{cual}_{que}{sufijo}" for cual in ("segunda", "tercera")
+              for que in ("pintura", "listo", "arranque") for sufijo in ("", "_sw")]
+    for clave in claves + ["tercera_cruzaron", "tercera_cruzaron_sw"]:
         r[clave] = []
+
+    def medir(page, cual, url, sufijo):
+        pintura, listo, como = medidas.segunda_leccion(page, url)
+        r[f"{cual}_pintura{sufijo}"].append(pintura)
+        r[f"{cual}_listo{sufijo}"].append(listo)
+        r[f"{cual}_arranque{sufijo}"].append(como)
 
     def una(servicio):
         sufijo = "_sw" if servicio else ""
@@ -216,22 +228,27 @@ def medir_segunda(r, ctx, curso, n):
             medidas.esperar_instantanea(page)
             if servicio:
                 medidas.parar_servicio(page)  # the reader read «El bucle» for a while
-            pintura, listo, como = medidas.segunda_leccion(page, curso + SEGUNDA)
-            r["segunda_pintura" + sufijo].append(pintura)
-            r["segunda_listo" + sufijo].append(listo)
-            r["segunda_arranque" + sufijo].append(como)
+            medir(page, "segunda", curso + SEGUNDA, sufijo)
+            page.evaluate(medidas.LISTO)
+            if servicio:
+                medidas.parar_servicio(page)
+            antes = len(red.cruzaron)
+            with red.activo():
+                medir(page, "tercera", curso + TERCERA, sufijo)
+            r[f"tercera_cruzaron{sufijo}"].append(len(red.cruzaron) - antes)
 
     for i in range(n):
         for servicio in ((False, True) if i % 2 == 0 else (True, False)):
             una(servicio)
-        avisar(f"  {i + 1}/{n}: first paint {r['segunda_pintura'][-1]:.0f} ms, with the service worker "
-               f"{r['segunda_pintura_sw'][-1]:.0f} ms; Python ready {r['segunda_listo'][-1]:.0f} ms "
-               f"({r['segunda_arranque'][-1]}), with the service worker {r['segunda_listo_sw'][-1]:.0f} ms "
-               f"({r['segunda_arranque_sw'][-1]})")
-    for sufijo in ("", "_sw"):
-        if set(r["segunda_arranque" + sufijo]) != {"instantanea"}:
-            r["notas"].append(f"second-lesson starts{' with the service worker' if sufijo else ''} "
-                              f"not all from the snapshot: {r['segunda_arranque' + sufijo]}")
+        for cual in ("segunda", "tercera"):
+            avisar(f"  {i + 1}/{n} {cual}: first paint {r[cual + '_pintura'][-1]:.0f} ms, with the "
+                   f"service worker {r[cual + '_pintura_sw'][-1]:.0f} ms; Python ready "
+                   f"{r[cual + '_listo'][-1]:.0f} ms ({r[cual + '_arranque'][-1]}), with the "
+                   f"service worker {r[cual + '_listo_sw'][-1]:.0f} ms ({r[cual + '_arranque_sw'][-1]})")
+    red.servidor.shutdown()
+    for clave in (c for c in claves if "_arranque" in c):
+        if set(r[clave]) != {"instantanea"}:
+            r["notas"].append(f"{clave}: not all started from the snapshot: {r[clave]}")
 
 
 def medir_desafio(r, page, url, n, sufijo, solo_bucle=False):
@@ -302,6 +319,14 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
              s(r["segunda_listo"])),
         Fila("  … with the service worker", "s", s(r["segunda_listo_sw"]),
              referencia=s(r["segunda_listo"]), frente="no SW"),
+        Fila("Third lesson over a slow link: navigation → first paint, no service worker", "ms",
+             r["tercera_pintura"]),
+        Fila("  … with the service worker", "ms", r["tercera_pintura_sw"],
+             referencia=r["tercera_pintura"], frente="no SW"),
+        Fila("Third lesson over a slow link: navigation → Python ready, no service worker", "s",
+             s(r["tercera_listo"])),
+        Fila("  … with the service worker", "s", s(r["tercera_listo_sw"]),
+             referencia=s(r["tercera_listo"]), frente="no SW"),
         Fila("Prefetched: Ejecutar 10 s after load (click → output)", "ms", r["prevista"],
              objetivo="≤ 150 ms", cumple=bajo(150)),
         Fila("Grading: whole bucle-con-tope suite, warm (click → summary)", "ms", r.get("calificar"),
@@ -350,6 +375,13 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
         "Python starts when the page is idle (or at the first click in a cell): "
         "<html data-bucle-arranque> appearing, set as the page's Python says «listo»; "
         "started from the snapshot in every run unless a note below says otherwise")
+    fila["Third lesson over a slow link: navigation → first paint, no service worker"].notas.append(
+        f"{SEGUNDA} → {TERCERA}, right after the figures above, in the same profiles, the host's "
+        f"answers made to cross Lighthouse's mobile link by the server ({lejos.LATENCIA * 1000:.0f} ms "
+        f"round trip per request, {lejos.BAJADA * 8 / 1e6:g} Mbit/s shared; tests/bench/lejos.py); "
+        f"requests that crossed it until Python was ready, median: "
+        f"{statistics.median(r['tercera_cruzaron']):g} without the service worker, "
+        f"{statistics.median(r['tercera_cruzaron_sw']):g} with it")
     sw = statistics.median(r["tibio_sw"]) / statistics.median(r["tibio"])
     fila["First output, warm, with the service worker"].notas.append(
         f"a profile that visited the index first and saved the course, the service worker stopped "
