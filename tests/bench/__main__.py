@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LECCION = "el-bucle.html"
 SEGUNDA = "errores.html"  # the lesson after «El bucle», never opened before it is measured
 TERCERA = "pedir-permiso.html"  # the one after it, opened over a slow link (lejos.py)
+#: medir_segunda's navigations: the key of their figures, and their rows' title
+NAVEGACIONES = {"segunda": "Second lesson, never opened", "tercera": "Third lesson over a slow link"}
 DESAFIO = ROOT / "challenges" / "bucle-con-tope"
 ENVIO_SIN_FIN = "def bucle(modelo, inicio, entorno, tope):\n    while True:\n        pass\n"
 
@@ -204,7 +206,7 @@ def medir_segunda(r, ctx, n, sitio):
            f"(→ {TERCERA}), without the service worker and with it, new profiles, {n} ×…")
     red = lejos.Lejos(sitio)
     curso = red.url
-    claves = [f"{cual}_{que}{sufijo}" for cual in ("segunda", "tercera")
+    claves = [f"{cual}_{que}{sufijo}" for cual in NAVEGACIONES
               for que in ("pintura", "listo", "arranque") for sufijo in ("", "_sw")]
     for clave in claves + ["tercera_cruzaron", "tercera_cruzaron_sw"]:
         r[clave] = []
@@ -240,7 +242,7 @@ def medir_segunda(r, ctx, n, sitio):
     for i in range(n):
         for servicio in ((False, True) if i % 2 == 0 else (True, False)):
             una(servicio)
-        for cual in ("segunda", "tercera"):
+        for cual in NAVEGACIONES:
             avisar(f"  {i + 1}/{n} {cual}: first paint {r[cual + '_pintura'][-1]:.0f} ms, with the "
                    f"service worker {r[cual + '_pintura_sw'][-1]:.0f} ms; Python ready "
                    f"{r[cual + '_listo'][-1]:.0f} ms ({r[cual + '_arranque'][-1]}), with the "
@@ -311,22 +313,14 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
              objetivo="≤ 0.35× bare", cumple=lambda m, razon: razon <= 0.35),
         Fila("First output, warm, with the service worker", "s", s(r["tibio_sw"]),
              s(r["tibio_desnuda"]), objetivo="≤ 0.35× bare", cumple=lambda m, razon: razon <= 0.35),
-        Fila("Second lesson, never opened: navigation → first paint, no service worker", "ms",
-             r["segunda_pintura"]),
-        Fila("  … with the service worker", "ms", r["segunda_pintura_sw"],
-             referencia=r["segunda_pintura"], frente="no SW"),
-        Fila("Second lesson, never opened: navigation → Python ready, no service worker", "s",
-             s(r["segunda_listo"])),
-        Fila("  … with the service worker", "s", s(r["segunda_listo_sw"]),
-             referencia=s(r["segunda_listo"]), frente="no SW"),
-        Fila("Third lesson over a slow link: navigation → first paint, no service worker", "ms",
-             r["tercera_pintura"]),
-        Fila("  … with the service worker", "ms", r["tercera_pintura_sw"],
-             referencia=r["tercera_pintura"], frente="no SW"),
-        Fila("Third lesson over a slow link: navigation → Python ready, no service worker", "s",
-             s(r["tercera_listo"])),
-        Fila("  … with the service worker", "s", s(r["tercera_listo_sw"]),
-             referencia=s(r["tercera_listo"]), frente="no SW"),
+        *(fila for cual, titulo in NAVEGACIONES.items() for fila in (
+            Fila(f"{titulo}: navigation → first paint, no service worker", "ms", r[f"{cual}_pintura"]),
+            Fila("  … with the service worker", "ms", r[f"{cual}_pintura_sw"],
+                 referencia=r[f"{cual}_pintura"], frente="no SW"),
+            Fila(f"{titulo}: navigation → Python ready, no service worker", "s", s(r[f"{cual}_listo"])),
+            Fila("  … with the service worker", "s", s(r[f"{cual}_listo_sw"]),
+                 referencia=s(r[f"{cual}_listo"]), frente="no SW"),
+        )),
         Fila("Prefetched: Ejecutar 10 s after load (click → output)", "ms", r["prevista"],
              objetivo="≤ 150 ms", cumple=bajo(150)),
         Fila("Grading: whole bucle-con-tope suite, warm (click → summary)", "ms", r.get("calificar"),
