@@ -226,3 +226,31 @@ def test_un_desafio_que_no_pasa_sus_comprobaciones_rompe_la_construccion(tmp_pat
     salida = proceso.stdout + proceso.stderr
     assert f"index.md:3: ERROR: el desafío «{DESAFIO}» no pasa sus comprobaciones:" in salida, salida
     assert f"{roto}: en «un modelo que nunca para» recibe otro mensaje; esperaba «" in salida, salida
+
+
+def test_una_leccion_reconstruida_no_comprueba_otra_vez_su_desafio_si_no_cambio(tmp_path):
+    desafios = tmp_path / "desafios"
+    shutil.copytree(CARPETA, desafios / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(CARPETA.parent / "comun.py", desafios / "comun.py")
+    ajuste = f"bucle_desafios_dir = {str(desafios)!r}\n"
+    pagina = f"# Título\n\n```{{desafio}} {DESAFIO}\n\nEnunciado.\n```\n"
+    fuente = sitio(tmp_path, {"index.md": pagina}, ajuste)
+    construir(fuente, tmp_path / "html")
+    # From now on, a check of the challenge fails the build (conf.py runs before any page).
+    (fuente / "conf.py").write_text(CONF + ajuste + textwrap.dedent("""
+        from widgets.calificador import disco as _disco
+        def _otra_vez(*a, **k):
+            raise RuntimeError("el desafío se comprobó otra vez")
+        _disco.comprobar = _otra_vez
+        """), encoding="utf-8")
+
+    (fuente / "index.md").write_text(pagina + "\nUna frase más.\n", encoding="utf-8")
+    construir(fuente, tmp_path / "html")  # the page is read again; its challenge is not checked
+    assert "Una frase más." in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+
+    # A file of the challenge changed: it is checked again.
+    error = desafios / DESAFIO / "errores" / "sin_tope.py"
+    error.write_text(error.read_text(encoding="utf-8") + "\n# otra línea\n", encoding="utf-8")
+    proceso = construir(fuente, tmp_path / "html", comprobar=False)
+    assert proceso.returncode != 0
+    assert "el desafío se comprobó otra vez" in proceso.stdout + proceso.stderr
