@@ -866,3 +866,21 @@ def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificar):
         if nombre == "traga":
             continue
         assert sin_reloj(pyo[nombre]) == sin_reloj(calificar(codigo)), nombre
+
+
+def test_una_clave_que_no_es_un_nombre_en_sys_modules_no_tumba_la_muralla(calificar):
+    """sys.modules is the reader's to spoil too: a key that is not a str leaves the wall working
+    (it sifts the names before it looks at them) and the verdict given test by test."""
+    try:
+        r = calificar("""
+            import sys
+
+            def bucle(modelo, inicio, entorno, tope):
+                sys.modules[1] = None
+                return ("fin", "", list(inicio))
+        """)
+        assert r["error"] is None
+        assert r["pruebas"]
+        assert "widgets.calificador.muralla" in sys.modules and "challenges" in sys.modules
+    finally:
+        sys.modules.pop(1, None)

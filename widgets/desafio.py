@@ -57,8 +57,6 @@ MOTOR = Path(__file__).resolve().parent / "calificador"
 #: Where the published files go, inside the HTML output.
 PUBLICADOS = ("_static", "bucle", "desafios")
 
-_comprobados: dict[tuple, "Comprobado"] = {}
-
 
 class Comprobado:
     """What checking a challenge gave: its problems, its data for the page, the files of the
@@ -146,16 +144,15 @@ def _archivos(carpeta: Path, runtime: Path, ident: str, leidos: list[str]) -> li
 
 
 def comprobar(carpeta: Path, runtime: Path, modulos: tuple[str, ...], ident: str,
-              guardados: dict | None = None) -> Comprobado:
+              guardados: dict) -> Comprobado:
     """The challenge's build-time checks, run once per version of its files (each one's path,
-    modification time and size, as Sphinx tells a changed source) and of Python: in this
-    process, and across builds in ``guardados`` when it is kept (:func:`_guardados`)."""
+    modification time and size, as Sphinx tells a changed source) and of Python; the results
+    are kept in ``guardados`` (:func:`_guardados`: across builds)."""
     def version(leidos):
         archivos = _archivos(carpeta, runtime, ident, leidos)
         return (sys.version, str(runtime), modulos) + tuple(
             (str(a), a.stat().st_mtime_ns, a.stat().st_size) for a in archivos if a.is_file())
 
-    guardados = _comprobados if guardados is None else guardados
     hecho = guardados.get((str(carpeta), ident))
     if hecho is None or hecho.version != version(hecho.leidos):
         hecho = Comprobado(carpeta, runtime, modulos, ident)
