@@ -261,6 +261,17 @@ def movil(navegador, registro_externo):
         yield context.new_page()
 
 
+def pegar_codigo(editor, codigo):
+    """Replace the code in a CodeMirror editor as a reader does: select all, then paste.
+
+    Ctrl+A goes through the editor's own key map, so its selection is the editor's. Playwright's
+    ``fill`` selects with a DOM range instead, and CodeMirror, 10 ms after the focus that ``fill``
+    also gives, writes its own selection back over any DOM selection it has not read yet: on a
+    loaded machine the text then went in at the start, before the old code (seen in CI)."""
+    editor.press("Control+a")
+    editor.page.keyboard.insert_text(codigo)
+
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 

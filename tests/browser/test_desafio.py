@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import challenges
-from tests.conftest import violaciones_axe
+from tests.conftest import pegar_codigo, violaciones_axe
 
 pytestmark = pytest.mark.navegador
 
@@ -76,7 +76,7 @@ class Desafio:
         return self.elemento.get_by_role("button", name=nombre, exact=True)
 
     def escribir(self, codigo):
-        self.editor.fill(codigo)
+        pegar_codigo(self.editor, codigo)
         assert self.codigo() == codigo
 
     def codigo(self):
@@ -470,7 +470,7 @@ def test_a_challenge_script_that_arrives_late_still_guards_the_check_from_the_ce
     # (Python cannot start yet, so the editors wait: the reader's click on the code brings its own.)
     celda.locator(".bucle-celda-codigo").click()
     expect(editor).to_be_visible(timeout=ESPERA)
-    editor.fill('import json\njson.dumps = None\nprint("roto")')
+    pegar_codigo(editor, 'import json\njson.dumps = None\nprint("roto")')
     celda.get_by_role("button", name="Ejecutar", exact=True).click()  # asks for Python now
     pagina.wait_for_timeout(500)
     assert len(retenidas) == 1, "the challenge's script was not held back"

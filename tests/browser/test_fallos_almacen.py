@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_fallos_celdas import ESPERA, SIN_INSTANTANEA, Celda, pagina_compartida
+from tests.conftest import pegar_codigo
 
 pytestmark = pytest.mark.navegador
 
@@ -68,7 +69,7 @@ def comprobar_desafio(page, codigo=None):
     if codigo is not None:
         editor = page.get_by_role("textbox", name="Código del desafío")
         expect(editor).to_be_visible(timeout=ESPERA)
-        editor.fill(codigo)
+        pegar_codigo(editor, codigo)
     desafio.get_by_role("button", name="Comprobar", exact=True).click()
     resumen = desafio.locator(".bucle-desafio-resumen")
     expect(resumen).to_contain_text(re.compile(r"\d+ de \d+ pruebas superadas"), timeout=ESPERA)
@@ -244,7 +245,7 @@ def test_two_tabs_of_a_lesson_never_lose_a_challenges_code_or_best_result(sitio,
 
     # A passes the challenge; B, open since before, then edits its own code.
     assert comprobar_desafio(a, solucion).startswith("16 de 16 pruebas superadas")
-    editor_b.fill(solucion.replace("for _ in range(tope):", "while True:"))
+    pegar_codigo(editor_b, solucion.replace("for _ in range(tope):", "while True:"))
     b.wait_for_function("k => (localStorage.getItem(k) ?? '').includes('while True')",
                         arg=PREFIJO + "bucle-con-tope")
 

@@ -18,7 +18,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import Vigia
+from tests.conftest import Vigia, pegar_codigo
 from widgets.serve import servir
 
 pytestmark = pytest.mark.navegador
@@ -52,7 +52,7 @@ class Celda:
     def pegar(self, codigo):
         """Put `codigo` in the editor, as a reader who selects all and pastes."""
         expect(self.editor).to_be_visible(timeout=ESPERA)
-        self.editor.fill(codigo)
+        pegar_codigo(self.editor, codigo)
         lineas = self.elemento.locator(".cm-line").all_inner_texts()
         assert "\n".join("" if x == "\n" else x for x in lineas) == codigo
 

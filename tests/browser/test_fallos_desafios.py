@@ -22,7 +22,7 @@ import challenges
 from challenges import aislado
 from tests.browser.test_fallos_celdas import (ESPERA, MARCADO, NORMAL, Celda, pagina_compartida,
                                               vigilar)
-from tests.conftest import ROOT, construir
+from tests.conftest import ROOT, construir, pegar_codigo
 
 DESAFIO = "bucle-con-tope"
 SOLUCION = (challenges.CARPETA / DESAFIO / "solucion.py").read_text(encoding="utf-8")
@@ -125,7 +125,7 @@ class Desafio:
     def comprobar(self, codigo):
         """Submit `codigo`; return the summary once there is one."""
         expect(self.editor).to_be_visible(timeout=ESPERA)
-        self.editor.fill(codigo)
+        pegar_codigo(self.editor, codigo)
         self.elemento.get_by_role("button", name="Comprobar", exact=True).click()
         expect(self.resumen).to_have_text(
             re.compile(r"\d+ de \d+ pruebas superadas|No se pudo comprobar|La comprobación"),

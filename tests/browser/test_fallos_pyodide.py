@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_fallos_celdas import ESPERA, SIN_INSTANTANEA, Celda
+from tests.conftest import pegar_codigo
 
 pytestmark = pytest.mark.navegador
 
@@ -143,7 +144,7 @@ def test_a_challenge_tells_the_same_and_its_next_check_works(sitio_de_prueba, tm
     arreglar()
     aviso.get_by_role("button", name="Reintentar").click()
     expect(aviso).to_be_hidden(timeout=ESPERA)
-    pagina.get_by_role("textbox", name="Código del desafío").fill(
-        (CARPETA / "bucle-con-tope" / "solucion.py").read_text(encoding="utf-8"))
+    pegar_codigo(pagina.get_by_role("textbox", name="Código del desafío"),
+                 (CARPETA / "bucle-con-tope" / "solucion.py").read_text(encoding="utf-8"))
     comprobar.click()
     expect(resumen).to_contain_text("16 de 16 pruebas superadas", timeout=ESPERA)
