@@ -105,3 +105,23 @@ def test_each_page_preloads_the_chunks_its_modules_import_and_no_others(sitio):
         assert all((carpeta / t).is_file() for t in precargados)
         vistas += bool(precargados)
     assert vistas >= 8  # every lesson, the index and «Cómo funciona»
+
+
+def test_a_page_that_runs_python_can_make_its_worker_from_the_head(sitio):
+    """python-temprano.js: in the head of each page with a cell or a challenge (the theme puts
+    scripts at the end of the body, where it would run only once the page is parsed), in no
+    other page, and importing nothing, so that it runs as soon as it arrives."""
+    con, sin = 0, 0
+    for ruta, html in paginas(sitio).items():
+        cabeza = html.split("</head>", 1)[0]
+        prefijo = "../" * ruta.count("/")
+        etiqueta = f'<script type="module" async src="{prefijo}_static/bucle/python-temprano.js"></script>'
+        if "<bucle-celda" in html or "<bucle-desafio" in html:
+            assert cabeza.count(etiqueta) == 1, ruta
+            con += 1
+        else:
+            assert "python-temprano" not in html, ruta
+            sin += 1
+    assert con >= 5 and sin >= 2
+    assert importados(sitio / "_static" / "bucle", "python-temprano.js") == set()
+    assert "import(" not in (sitio / "_static" / "bucle" / "python-temprano.js").read_text(encoding="utf-8")

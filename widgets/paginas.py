@@ -82,6 +82,12 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     if not tipos:
         return
     app.add_css_file("bucle/bucle.css")
+    if {"celda", "desafio"} & set(tipos):
+        # In the head (the theme puts scripts at the end of the body): an async script runs only
+        # once the parser has reached it. See the module's header.
+        src = context["pathto"]("_static/bucle/python-temprano.js", 1)
+        context["metatags"] = (context.get("metatags", "")
+                               + f'<script type="module" async src="{src}"></script>\n')
     for modulo in sorted({MODULO_DE.get(tipo, tipo) for tipo in tipos}):
         app.add_js_file(f"bucle/{modulo}.js", type="module")
 

@@ -157,6 +157,39 @@ def test_the_files_a_cell_reads_are_fetched_ahead_while_the_page_is_idle(celdas_
     assert pedidas == [base + "runtime/entorno.py"]  # nothing more: open_url read it from memory
 
 
+# The page is never idle (Python and the editors wait for that), and the moment Python's worker
+# is made is noted.
+SIN_OCIO_Y_TRABAJADOR = """
+window.requestIdleCallback = () => 0;
+const TrabajadorDeVerdad = window.Worker;
+window.Worker = class extends TrabajadorDeVerdad {
+  constructor(...args) { super(...args); window.__trabajadorEn ??= performance.now(); }
+};
+"""
+
+
+def test_where_python_started_before_the_next_page_makes_its_worker_while_it_loads(celdas_html, servidor,
+                                                                                  pagina):
+    """A first visit starts Python only once the page is idle, or at a click, so that its
+    download never delays the reading. Once Python has started in this browser, a page makes its
+    worker as it loads (python-temprano.js), before its scripts have all run, and Python starts
+    with no idle moment and no click."""
+    pagina.add_init_script(SIN_OCIO_Y_TRABAJADOR)
+    pagina.goto(servidor(celdas_html), wait_until="load")
+    assert pagina.evaluate("window.__trabajadorEn") is None
+    uno = Celda(pagina, 1)
+    uno.correr()
+    expect(uno.texto).to_have_text("hola\n")
+
+    pagina.reload()
+    expect(pagina.locator("html[data-bucle-arranque]")).to_have_count(1, timeout=ESPERA)
+    hecho, antes_de = pagina.evaluate("""[window.__trabajadorEn,
+        performance.getEntriesByType("navigation")[0].domContentLoadedEventStart]""")
+    assert hecho < antes_de, (hecho, antes_de)
+    uno.correr()
+    expect(uno.texto).to_have_text("hola\n")
+
+
 # A worker that never answers: the page's Python stays «arrancando».
 PYTHON_QUE_NO_ARRANCA = """
 window.__pedido = false;

@@ -123,6 +123,29 @@ def test_a_worker_that_cannot_load_is_told_with_reintentar(sitio_de_prueba, tmp_
     expect(celda.texto).to_have_text("hola\n")
 
 
+def test_a_worker_made_as_the_page_loads_that_cannot_load_is_told_too(sitio_de_prueba, tmp_path, servidor,
+                                                                      pagina):
+    """Where Python started before, the worker is made as the page loads (python-temprano.js),
+    before the page listens to it: its script missing is told as on a first visit."""
+    copia = copia_de(sitio_de_prueba, "celdas", tmp_path)
+    pagina.add_init_script(SIN_INSTANTANEA)
+    pagina.goto(servidor(copia))
+    celda = Celda(pagina)
+    celda.correr()
+    expect(celda.texto).to_have_text("hola\n")
+
+    arreglar = estropear(copia, "_static/bucle/worker.js", "falta")
+    pagina.reload()
+    celda.boton("Ejecutar").click()
+    aviso = pagina.locator(".bucle-aviso-python")
+    expect(aviso).to_contain_text("No se pudo iniciar Python", timeout=PRONTO)
+    arreglar()
+    aviso.get_by_role("button", name="Reintentar").click()
+    expect(aviso).to_be_hidden(timeout=ESPERA)
+    celda.correr()
+    expect(celda.texto).to_have_text("hola\n")
+
+
 def test_a_challenge_tells_the_same_and_its_next_check_works(sitio_de_prueba, tmp_path, servidor, pagina):
     from challenges import CARPETA
 

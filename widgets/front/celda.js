@@ -420,6 +420,9 @@ class BucleCelda extends HTMLElement {
 
 customElements.define("bucle-celda", BucleCelda);
 
+// The files the cells read, fetched while Python starts (however early that is: python-temprano.js).
+python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
+
 // The editors wait until Python has started and runs nothing, two seconds at most
 // (python.cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
 // warm start by about a tenth on a machine of two cores (BENCHMARKS.md). Until then the code
@@ -427,7 +430,6 @@ customElements.define("bucle-celda", BucleCelda);
 // once.
 cuandoEsteOciosa(() => {
   arrancarPython();
-  python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
   python.cuandoQuieto(() => {
     for (const celda of celdas) celda.cargarEditor();
   });

@@ -25,7 +25,30 @@ import { cuandoEsteOciosa } from "./piezas/dom.js";
 import { leerPropia } from "./lib/servidor-propio.js";
 import { crearEspera, detener as detenerEspera, responder as responderEspera, sinLector } from "./lib/espera.js";
 
+// What python-temprano.js shares with this module (see its header).
+const VISTO = "bucle:python-visto";
+const TRABAJADOR = Symbol.for("bucle:trabajador-temprano");
+
+/** The worker python-temprano.js made as the page loaded, if any; it is taken only once. */
+function tomarTrabajadorTemprano() {
+  const trabajador = globalThis[TRABAJADOR] ?? null;
+  globalThis[TRABAJADOR] = null;
+  return trabajador;
+}
+
+/** Note, for python-temprano.js on the next pages, whether Python started in this browser. */
+function anotarArranque(bien) {
+  try {
+    if (bien) localStorage.setItem(VISTO, "1");
+    else localStorage.removeItem(VISTO);
+  } catch {
+    // (no storage: every page starts Python as on a first visit)
+  }
+}
+
 export function crearTrabajador() {
+  const temprano = tomarTrabajadorTemprano();
+  if (temprano) return temprano;
   const direccion = new URL("./worker.js", import.meta.url);
   const trabajador = new Worker(direccion, { type: "module", name: "python" });
   trabajador.direccion = direccion.href; // named when it cannot be loaded
@@ -109,24 +132,14 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("estado", { detail: estado }));
   }
 
-  /**
-   * Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. With
-   * `cuando` (a promise), it is posted once that settles, `datos` (or what the function `datos`
-   * returns then) as they are at that moment, unless the worker was thrown away meanwhile.
-   */
-  _enviar(type, datos = {}, oyentes = {}, cuando = null) {
+  /** Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. */
+  _enviar(type, datos = {}, oyentes = {}) {
     const id = this.siguienteId++;
-    const trabajador = this.trabajador;
-    const enviar = () => {
-      if (this.trabajador !== trabajador || !this.pendientes.has(id)) return;
-      trabajador.postMessage({ id, type, ...(typeof datos === "function" ? datos() : datos) });
-    };
     return {
       id,
       promesa: new Promise((resolve, reject) => {
         this.pendientes.set(id, { resolve, reject, ...oyentes });
-        if (cuando) cuando.then(enviar, enviar);
-        else enviar();
+        this.trabajador.postMessage({ id, type, ...datos });
       }),
     };
   }
@@ -173,23 +186,23 @@ export class Python extends EventTarget {
       this.trabajador = trabajador;
       trabajador.onmessage = (evento) => this._recibir(trabajador, evento);
       this._cambiar("arrancando");
-      // The worker loads at once; the start message waits for every widget script of the page to
-      // have run, so that it carries what they need before any cell runs (the grading engine, the
-      // files the cells read).
+      // Pyodide starts at once; what the page's widgets need before any cell runs (the grading
+      // engine, the files the cells read) follows once every widget script of the page has run,
+      // and the worker waits for it only to finish its start (worker.js, "encargo").
       let precargadas = new Set();
-      const inicio = this._enviar("iniciar", () => {
+      const inicio = this._enviar("iniciar", {
+        pagina: document.baseURI,
+        interrupcion: this.interrupcion,
+        espera: this.espera,
+        instantanea: instantaneaActivada(),
+        sitio: this.sitio,
+        encargo: "luego",
+      }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
+      scriptsEjecutados().then(() => {
+        if (this.trabajador !== trabajador) return;
         precargadas = new Set(this.aPrecargar);
-        return {
-          pagina: document.baseURI,
-          interrupcion: this.interrupcion,
-          espera: this.espera,
-          instantanea: instantaneaActivada(),
-          calificador: this.calificador,
-          precargar: [...precargadas],
-          sitio: this.sitio,
-        };
-      }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) },
-      scriptsEjecutados());
+        trabajador.postMessage({ type: "encargo", calificador: this.calificador, precargar: [...precargadas] });
+      });
       // A worker that cannot load (or throws as it is evaluated) never answers: the "error"
       // event fails the start, and the start's failure below drops that worker.
       trabajador.onerror = (evento) => {
@@ -199,8 +212,10 @@ export class Python extends EventTarget {
         this.pendientes.delete(inicio.id);
         pendiente.reject(new Error(motivoDelError(evento, trabajador)));
       };
+      if (trabajador.errorTemprano) trabajador.onerror(trabajador.errorTemprano); // (python-temprano.js)
       const actual = inicio.promesa.then(
         (info) => {
+          anotarArranque(true);
           if (this.trabajador === trabajador) document.documentElement.dataset.bucleArranque = info.arranque;
           if (this.trabajador === trabajador && this.estado === "arrancando") this._cambiar("listo");
           const nuevas = [...this.aPrecargar].some((url) => !precargadas.has(url));
@@ -208,6 +223,7 @@ export class Python extends EventTarget {
           return info;
         },
         (error) => {
+          anotarArranque(false);
           if (this.trabajador === trabajador) {
             // A worker whose start failed is dropped: the next call starts a new one.
             trabajador.terminate();
@@ -349,3 +365,6 @@ export class Python extends EventTarget {
 
 /** The page's one Python. */
 export const python = new Python();
+// A worker made as the page loaded starts Python at once, before the widgets' scripts have run
+// (what they need follows in the "encargo"). A failure is told by the widgets, which start it too.
+if (globalThis[TRABAJADOR]) python.iniciar().catch(() => {});

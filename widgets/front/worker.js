@@ -2,12 +2,17 @@
 // every progress message carries the id of the request it belongs to.
 //
 // Page → worker:
-//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?, precargar?}
+//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?, precargar?,
+//    encargo?}
 //       start Pyodide (idempotent) → {version, arranque}. `calificador` (true) comes when the
 //       page has a challenge: the grading engine (lib/motor.js, bundled here) is then in place,
 //       and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
 //       `precargar` (URLs relative to the page): as "precargar" below, fetched while Pyodide
 //       starts and handed to Python before the start's answer.
+//       With encargo: "luego", those two come in a later "encargo" message instead (the page
+//       sends it once its widgets have all said what they need): Pyodide starts at once, and
+//       the start waits for the encargo only where it uses it.
+//   {type: "encargo", calificador?, precargar?}   (no id, no answer)
 //       `interrupcion` (a 1-byte SharedArrayBuffer view, Pyodide's interrupt buffer) and
 //       `espera` (a SharedArrayBuffer, lib/espera.js) come when the page is cross-origin isolated.
 //   {id, type: "ejecutar", codigo, nombre}
@@ -279,10 +284,15 @@ function importarTrabajador(py) {
   return { celdas: py.pyimport("trabajador"), desafios: py.pyimport("trabajador_desafios") };
 }
 
+/** The page's "encargo" (see the header), once it comes. */
+let alEncargo = null;
+const encargo = new Promise((resolver) => (alEncargo = resolver));
+
 async function cargar(datos) {
   const { id } = datos;
   const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
-  const leidos = leer(datos.precargar, datos.pagina); // beside Pyodide's start
+  const pedido = datos.encargo === "luego" ? encargo : Promise.resolve(datos);
+  const leidos = pedido.then(({ precargar }) => leer(precargar, datos.pagina)); // beside Pyodide's start
   const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ id, type: "progreso", fase: "preparando", descargado });
   let py = null;
@@ -328,7 +338,7 @@ async function cargar(datos) {
     guardar: modulos.desafios.guardar,
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
   // The engine's guard is taken now, before the cells' preparar and before any cell runs.
-  if (datos.calificador) {
+  if ((await pedido).calificador) {
     ponerMotor(py);
     funciones.guardar().destroy();
   }
@@ -495,6 +505,10 @@ self.onmessage = async ({ data }) => {
   const { id, type } = data;
   if (type === "sitio") {
     ajustarSitio(data);
+    return;
+  }
+  if (type === "encargo") {
+    alEncargo(data);
     return;
   }
   const accion = ACCIONES[type];

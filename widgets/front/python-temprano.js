@@ -1,0 +1,31 @@
+// Python's worker, made while the page is still loading, when Python has started in this browser
+// before: Pyodide's files (and its memory snapshot) are then in the browser's caches, so the
+// worker takes nothing from the network that the page waits for, and on a second core it
+// evaluates Pyodide's JavaScript and reads its caches while the page is parsed and laid out.
+// Otherwise (a first visit) Python starts as before, once the page is idle or at the first
+// click in a cell, so that its download never delays the reading.
+//
+// A module script of its own, `async`, first in the head of a page with cells or a challenge
+// (widgets/paginas.py); it imports nothing, so it runs as soon as it arrives. python.js takes
+// the worker (tomarTrabajadorTemprano) and starts Python with it at once. The two share, by
+// name only: the localStorage key below, which python.js writes after a start that worked, and
+// the global where the worker waits.
+const VISTO = "bucle:python-visto";
+const TRABAJADOR = Symbol.for("bucle:trabajador-temprano");
+
+function yaArranco() {
+  try {
+    return localStorage.getItem(VISTO) === "1";
+  } catch {
+    return false;
+  }
+}
+
+if (yaArranco() && !globalThis[TRABAJADOR]) {
+  const direccion = new URL("./worker.js", import.meta.url);
+  const trabajador = new Worker(direccion, { type: "module", name: "python" });
+  trabajador.direccion = direccion.href;
+  // An error before python.js listens (the script cannot be loaded) is kept for it.
+  trabajador.addEventListener("error", (evento) => { trabajador.errorTemprano ??= evento; });
+  globalThis[TRABAJADOR] = trabajador;
+}
