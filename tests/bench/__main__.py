@@ -366,7 +366,8 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
         f"{LECCION} first (its Python ready, its snapshot stored); with the service worker: the course "
         "saved on the index, the worker stopped before the navigation (as after 30 s idle)")
     fila["Second lesson, never opened: navigation → Python ready, no service worker"].notas.append(
-        "Python starts when the page is idle (or at the first click in a cell): "
+        "Python's worker is made as the page loads (Python started in this profile before: "
+        "python-temprano.js): "
         "<html data-bucle-arranque> appearing, set as the page's Python says «listo»; "
         "started from the snapshot in every run unless a note below says otherwise")
     fila["Third lesson over a slow link: navigation → first paint, no service worker"].notas.append(

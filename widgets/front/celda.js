@@ -38,7 +38,8 @@ let trabajos = 0; // runs queued or running
 
 python.addEventListener("reiniciado", () => cuaderno.olvidar());
 
-// Python starts when the page is idle or at the first interaction with a cell, whichever first.
+// Python starts when the page is idle or at the first interaction with a cell, whichever first
+// (where it started before in this browser, as the page loads: python.js, python-temprano.js).
 function arrancarPython() {
   python.iniciar().catch((error) => aviso.fallo(error.message));
 }
