@@ -100,5 +100,6 @@ def test_every_stop_reaches_a_tight_loop_through_the_workers_view_of_the_buffer(
           f"Pyodide's buffer lost one after {propia['recibidas']}")
     assert segura == {"recibidas": VECES, "perdidas": 0}
     # The race the view is there for. If a Pyodide release reads and clears the byte atomically,
-    # this fails: lib/interrupcion.js can then go.
-    assert propia["perdidas"] == 1 and propia["recibidas"] < HASTA_PERDER
+    # this fails: lib/interrupcion.js can then go. (The stop that was lost is set again until it
+    # arrives, and that can be lost too: the run ends after the first stop with any loss.)
+    assert propia["perdidas"] >= 1 and propia["recibidas"] < HASTA_PERDER
