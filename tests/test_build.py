@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import zlib
 
 from tests.conftest import ROOT
 from widgets.extension import PYODIDE_FILES
@@ -98,7 +99,7 @@ def test_each_page_preloads_the_chunks_its_modules_import_and_no_others(sitio):
     vistas = 0
     for ruta, html in paginas(sitio).items():
         prefijo = "../" * ruta.count("/")
-        modulos = re.findall(r'<script type="module" src="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)"', html)
+        modulos = re.findall(r'<script type="module" src="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)[?"]', html)
         precargados = re.findall(r'<link rel="modulepreload" href="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)">', html)
         esperados = set().union(*(importados(carpeta, m) for m in modulos)) if modulos else set()
         assert sorted(precargados) == sorted(esperados), ruta
@@ -112,10 +113,11 @@ def test_a_page_that_runs_python_can_make_its_worker_from_the_head(sitio):
     scripts at the end of the body, where it would run only once the page is parsed), in no
     other page, and importing nothing, so that it runs as soon as it arrives."""
     con, sin = 0, 0
+    suma = f'{zlib.crc32((sitio / "_static" / "bucle" / "python-temprano.js").read_bytes()):08x}'
     for ruta, html in paginas(sitio).items():
         cabeza = html.split("</head>", 1)[0]
         prefijo = "../" * ruta.count("/")
-        etiqueta = f'<script type="module" async src="{prefijo}_static/bucle/python-temprano.js"></script>'
+        etiqueta = f'<script type="module" async src="{prefijo}_static/bucle/python-temprano.js?v={suma}"></script>'
         if "<bucle-celda" in html or "<bucle-desafio" in html:
             assert cabeza.count(etiqueta) == 1, ruta
             con += 1
@@ -125,3 +127,19 @@ def test_a_page_that_runs_python_can_make_its_worker_from_the_head(sitio):
     assert con >= 5 and sin >= 2
     assert importados(sitio / "_static" / "bucle", "python-temprano.js") == set()
     assert "import(" not in (sitio / "_static" / "bucle" / "python-temprano.js").read_text(encoding="utf-8")
+
+
+def test_each_script_and_stylesheet_of_the_bundle_is_linked_with_its_checksum(sitio):
+    """The bundle is in the output before the pages are written (extension.publish_bundle), so
+    every link to one of its scripts or stylesheets carries the published file's checksum
+    (``?v=``, Sphinx's CRC-32): a browser that kept an older script does not run it under a newer
+    page. (The chunks and the CSP files have their content's hash in their names.)"""
+    vistos = 0
+    for ruta, html in paginas(sitio).items():
+        enlaces = re.findall(r'(?:src|href)="(?:\.\./)*_static/bucle/((?!chunk-|csp/)[\w./-]+\.(?:js|css))'
+                             r'(?:\?v=([0-9a-f]{8}))?"', html)
+        for nombre, suma in enlaces:
+            publicado = (sitio / "_static" / "bucle" / nombre).read_bytes()
+            assert suma == f"{zlib.crc32(publicado):08x}", (ruta, nombre)
+            vistos += 1
+    assert vistos >= 20

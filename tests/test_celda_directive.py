@@ -148,7 +148,7 @@ def test_code_cannot_close_the_data_script(html):
 def test_assets_load_only_on_pages_with_cells(html):
     con = (html / "index.html").read_text()
     sin = (html / "otra.html").read_text()
-    assert '<script type="module" src="_static/bucle/celda.js"></script>' in con
+    assert re.search(r'<script type="module" src="_static/bucle/celda\.js\?v=[0-9a-f]{8}"></script>', con)
     assert "_static/bucle/bucle.css" in con
     assert "bucle/celda.js" not in sin and "bucle/bucle.css" not in sin
     assert (html / "_static" / "bucle" / "editor.js").is_file()

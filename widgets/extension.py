@@ -48,21 +48,31 @@ def setup_extension(app: Sphinx) -> dict:
     setup_csp(app)
     setup_traducir(app)
     setup_sin_conexion(app)
+    app.connect("env-updated", publish_bundle)
     app.connect("build-finished", publish_files)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-def publish_files(app: Sphinx, exception: Exception | None) -> None:
-    """Copy the front-end bundle, Pyodide and the course runtime into the HTML output."""
-    if exception is not None or app.builder.format != "html":
+def publish_bundle(app: Sphinx, env) -> None:
+    """Copy the front-end bundle into the HTML output before the pages are written, as Sphinx
+    copies its own static files: each page's link to a script or stylesheet of the bundle then
+    carries the file's checksum (``?v=``), so that a browser never keeps an old script under a
+    new page."""
+    if app.builder.format != "html":
         return
-    out = Path(app.outdir)
     if not (STATIC / ".stamp").exists():
         raise ExtensionError(
             f"the widgets' front end is not bundled ({STATIC} is missing): run 'make bundle'"
         )
-    shutil.copytree(STATIC, out / "_static" / "bucle", dirs_exist_ok=True,
+    shutil.copytree(STATIC, Path(app.outdir) / "_static" / "bucle", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".stamp"))
+
+
+def publish_files(app: Sphinx, exception: Exception | None) -> None:
+    """Copy Pyodide and the course runtime into the HTML output."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
 
     pyodide = ruta(app, "bucle_pyodide_dir")
     missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]

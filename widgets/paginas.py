@@ -20,6 +20,8 @@ readers' entries are merged back::
 from __future__ import annotations
 
 import json
+import zlib
+from pathlib import Path
 
 from sphinx.application import Sphinx
 
@@ -85,7 +87,10 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     if {"celda", "desafio"} & set(tipos):
         # In the head (the theme puts scripts at the end of the body): an async script runs only
         # once the parser has reached it. See the module's header.
-        src = context["pathto"]("_static/bucle/python-temprano.js", 1)
+        archivo = "_static/bucle/python-temprano.js"
+        # Versioned as Sphinx versions the links it writes (?v=, a CRC-32 of the published file).
+        suma = zlib.crc32((Path(app.outdir) / archivo).read_bytes())
+        src = f'{context["pathto"](archivo, 1)}?v={suma:08x}'
         context["metatags"] = (context.get("metatags", "")
                                + f'<script type="module" async src="{src}"></script>\n')
     for modulo in sorted({MODULO_DE.get(tipo, tipo) for tipo in tipos}):

@@ -463,7 +463,7 @@ def test_a_challenge_script_that_arrives_late_still_guards_the_check_from_the_ce
     retenidas = []
     pagina = contexto.new_page()
     pagina.add_init_script("try { localStorage.setItem('bucle:sin-instantanea', '1'); } catch {}")
-    pagina.route("**/_static/bucle/desafio.js", lambda ruta: retenidas.append(ruta))
+    pagina.route("**/_static/bucle/desafio.js?*", lambda ruta: retenidas.append(ruta))
     pagina.goto(servidor(sitio) + "el-bucle.html", wait_until="commit")
     celda = pagina.locator("bucle-celda").first
     editor = pagina.get_by_role("textbox", name="Código de la celda 1")
