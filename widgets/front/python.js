@@ -196,7 +196,6 @@ export class Python extends EventTarget {
         espera: this.espera,
         instantanea: instantaneaActivada(),
         sitio: this.sitio,
-        encargo: "luego",
       }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
       scriptsEjecutados().then(() => {
         if (this.trabajador !== trabajador) return;

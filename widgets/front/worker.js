@@ -2,19 +2,17 @@
 // every progress message carries the id of the request it belongs to.
 //
 // Page → worker:
-//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, calificador?, precargar?,
-//    encargo?}
-//       start Pyodide (idempotent) → {version, arranque}. `calificador` (true) comes when the
-//       page has a challenge: the grading engine (lib/motor.js, bundled here) is then in place,
-//       and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
-//       `precargar` (URLs relative to the page): as "precargar" below, fetched while Pyodide
-//       starts and handed to Python before the start's answer.
-//       With encargo: "luego", those two come in a later "encargo" message instead (the page
-//       sends it once its widgets have all said what they need): Pyodide starts at once, and
-//       the start waits for the encargo only where it uses it.
-//   {type: "encargo", calificador?, precargar?}   (no id, no answer)
+//   {id, type: "iniciar", pagina, interrupcion?, espera?, instantanea?, sitio?}
+//       start Pyodide (idempotent) → {version, arranque}; the start answers only once the page's
+//       "encargo" (below) has come, and waits for it only where it uses it.
 //       `interrupcion` (a 1-byte SharedArrayBuffer view, Pyodide's interrupt buffer) and
 //       `espera` (a SharedArrayBuffer, lib/espera.js) come when the page is cross-origin isolated.
+//   {type: "encargo", calificador?, precargar?}   (no id, no answer)
+//       what the page's widgets need, sent once their scripts have all run. `calificador` (true)
+//       when the page has a challenge: the grading engine (lib/motor.js, bundled here) is then in
+//       place, and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
+//       `precargar` (URLs relative to the page): as "precargar" below, fetched while Pyodide
+//       starts and handed to Python before the start's answer.
 //   {id, type: "ejecutar", codigo, nombre}
 //       run a cell's code in the page's namespace → trabajador.py's ejecutar: {estado, …}
 //   {id, type: "calificar", desafio, codigo, solucion, urls, runtime_modulos}
@@ -291,8 +289,7 @@ const encargo = new Promise((resolver) => (alEncargo = resolver));
 async function cargar(datos) {
   const { id } = datos;
   const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
-  const pedido = datos.encargo === "luego" ? encargo : Promise.resolve(datos);
-  const leidos = pedido.then(({ precargar }) => leer(precargar, datos.pagina)); // beside Pyodide's start
+  const leidos = encargo.then(({ precargar }) => leer(precargar, datos.pagina)); // beside Pyodide's start
   const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ id, type: "progreso", fase: "preparando", descargado });
   let py = null;
@@ -338,7 +335,7 @@ async function cargar(datos) {
     guardar: modulos.desafios.guardar,
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
   // The engine's guard is taken now, before the cells' preparar and before any cell runs.
-  if ((await pedido).calificador) {
+  if ((await encargo).calificador) {
     ponerMotor(py);
     funciones.guardar().destroy();
   }
