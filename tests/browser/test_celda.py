@@ -162,8 +162,13 @@ def test_the_files_a_cell_reads_are_fetched_ahead_while_the_page_is_idle(celdas_
 SIN_OCIO_Y_TRABAJADOR = """
 window.requestIdleCallback = () => 0;
 const TrabajadorDeVerdad = window.Worker;
+window.__trabajadores = 0;
 window.Worker = class extends TrabajadorDeVerdad {
-  constructor(...args) { super(...args); window.__trabajadorEn ??= performance.now(); }
+  constructor(...args) {
+    super(...args);
+    window.__trabajadorEn ??= performance.now();
+    window.__trabajadores += 1;
+  }
 };
 """
 
@@ -188,6 +193,36 @@ def test_where_python_started_before_the_next_page_makes_its_worker_while_it_loa
     print(f"\n[celda] worker made at {hecho:.0f} ms, DOMContentLoaded at {contenido:.0f} ms")
     uno.correr()
     expect(uno.texto).to_have_text("hola\n")
+
+
+@pytest.mark.parametrize("clic", [False, True], ids=["sin-clic", "con-clic"])
+def test_an_early_script_that_runs_after_the_widgets_still_starts_python_with_one_worker(
+        celdas_html, servidor, pagina, clic):
+    """python-temprano.js is async: it may run after python.js and the widgets (in CI it did).
+    Held back until the cells are on the page, its worker still starts Python, with no idle
+    moment and no click; and where a click started Python first, it makes no second worker."""
+    pagina.add_init_script(SIN_OCIO_Y_TRABAJADOR)
+    pagina.goto(servidor(celdas_html), wait_until="load")
+    uno = Celda(pagina, 1)
+    uno.correr()
+    expect(uno.texto).to_have_text("hola\n")
+
+    retenidas = []
+    pagina.route("**/python-temprano.js*", lambda ruta: retenidas.append(ruta))
+    pagina.reload(wait_until="domcontentloaded")
+    expect(uno.boton("Ejecutar")).to_be_visible(timeout=ESPERA)  # celda.js, and so python.js, ran
+    assert len(retenidas) == 1
+    assert pagina.evaluate("window.__trabajadores") == 0
+    if clic:
+        uno.correr()
+    ruta = retenidas[0]
+    respuesta = ruta.fetch()
+    ruta.fulfill(response=respuesta, body=respuesta.text() + "\nwindow.__tempranoCorrio = true;\n")
+    expect(pagina.locator("html[data-bucle-arranque]")).to_have_count(1, timeout=ESPERA)
+    uno.correr()
+    expect(uno.texto).to_have_text("hola\n")
+    pagina.wait_for_function("window.__tempranoCorrio === true")
+    assert pagina.evaluate("window.__trabajadores") == 1
 
 
 # A worker that never answers: the page's Python stays «arrancando».

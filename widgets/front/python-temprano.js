@@ -6,10 +6,12 @@
 // click in a cell, so that its download never delays the reading.
 //
 // A module script of its own, `async`, first in the head of a page with cells or a challenge
-// (widgets/paginas.py); it imports nothing, so it runs as soon as it arrives. python.js takes
-// the worker (tomarTrabajadorTemprano) and starts Python with it at once. The two share, by
-// name only: the localStorage key below, which python.js writes after a start that worked, and
-// the global where the worker waits.
+// (widgets/paginas.py); it imports nothing, so it runs as soon as it arrives, which may be
+// before or after python.js has run. python.js takes the worker (tomarTrabajadorTemprano) and
+// starts Python with it at once: when it runs, if the worker is there, or else at the event
+// below. A global already taken (null: python.js started Python some other way) means no worker
+// is made here. The two share, by name only: the localStorage key below, which python.js writes
+// after a start that worked, the global where the worker waits, and the event.
 const VISTO = "bucle:python-visto";
 const TRABAJADOR = Symbol.for("bucle:trabajador-temprano");
 
@@ -21,11 +23,12 @@ function yaArranco() {
   }
 }
 
-if (yaArranco() && !globalThis[TRABAJADOR]) {
+if (yaArranco() && globalThis[TRABAJADOR] === undefined) {
   const direccion = new URL("./worker.js", import.meta.url);
   const trabajador = new Worker(direccion, { type: "module", name: "python" });
   trabajador.direccion = direccion.href;
   // An error before python.js listens (the script cannot be loaded) is kept for it.
   trabajador.addEventListener("error", (evento) => { trabajador.errorTemprano ??= evento; });
   globalThis[TRABAJADOR] = trabajador;
+  globalThis.dispatchEvent(new Event("bucle:trabajador-temprano"));
 }

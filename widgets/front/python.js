@@ -28,8 +28,12 @@ import { crearEspera, detener as detenerEspera, responder as responderEspera, si
 // What python-temprano.js shares with this module (see its header).
 const VISTO = "bucle:python-visto";
 const TRABAJADOR = Symbol.for("bucle:trabajador-temprano");
+const HECHO = "bucle:trabajador-temprano"; // the event it fires on globalThis once it made one
 
-/** The worker python-temprano.js made as the page loaded, if any; it is taken only once. */
+/**
+ * The worker python-temprano.js made as the page loaded, if any. It is taken only once, and the
+ * slot stays taken (null), so that the early script, if it runs later (it is async), makes none.
+ */
 function tomarTrabajadorTemprano() {
   const trabajador = globalThis[TRABAJADOR] ?? null;
   globalThis[TRABAJADOR] = null;
@@ -365,5 +369,8 @@ export class Python extends EventTarget {
 /** The page's one Python. */
 export const python = new Python();
 // A worker made as the page loaded starts Python at once, before the widgets' scripts have run
-// (what they need follows in the "encargo"). A failure is told by the widgets, which start it too.
-if (globalThis[TRABAJADOR]) python.iniciar().catch(() => {});
+// (what they need follows in the "encargo"); python-temprano.js is async, so it may be made after
+// this module has run. A failure is told by the widgets, which start it too.
+const conTemprano = () => python.iniciar().catch(() => {});
+if (globalThis[TRABAJADOR]) conTemprano();
+else globalThis.addEventListener?.(HECHO, conTemprano, { once: true });
