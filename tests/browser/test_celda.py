@@ -157,8 +157,8 @@ def test_the_files_a_cell_reads_are_fetched_ahead_while_the_page_is_idle(celdas_
     assert pedidas == [base + "runtime/entorno.py"]  # nothing more: open_url read it from memory
 
 
-# The page is never idle (Python and the editors wait for that), and the moment Python's worker
-# is made is noted.
+# The page is never idle (Python and the editors wait for that); the page's workers are counted,
+# and the moment the first is made is noted.
 SIN_OCIO_Y_TRABAJADOR = """
 window.requestIdleCallback = () => 0;
 const TrabajadorDeVerdad = window.Worker;
