@@ -229,6 +229,30 @@ def test_a_reader_who_says_no_gets_the_course_online_as_before(sitio, con_servic
         servidor.server_close()
 
 
+def test_a_file_changed_on_its_way_is_never_kept(sitio_de_prueba, servidor, con_servicio, tmp_path):
+    """The install fetches each file with its integrity (manifiesto.mjs): a host that serves a
+    copy other than the one built (here the lesson's page, one byte more) saves nothing."""
+    sitio = shutil.copytree(sitio_de_prueba("celdas"), tmp_path / "sitio")
+    pagina = sitio / "bucle.html"
+    pagina.write_bytes(pagina.read_bytes() + b"\n")
+    base = servidor(sitio)
+    page = con_servicio.new_page()
+    page.goto(base)
+    nota = page.locator(".bucle-sin-conexion")
+    expect(nota).to_contain_text("No se pudo guardar el curso para usarlo sin conexión", timeout=ESPERA)
+    assert page.evaluate("async () => (await navigator.serviceWorker.getRegistration())?.active ?? null") is None
+    guardadas = page.evaluate("""async () => {
+      const rutas = [];
+      for (const nombre of await caches.keys()) {
+        for (const peticion of await (await caches.open(nombre)).keys()) rutas.push(new URL(peticion.url).pathname);
+      }
+      return rutas;
+    }""")
+    assert "/bucle.html" not in guardadas
+    Celda(page, 1).correr()  # the course works online as before
+    expect(Celda(page, 1).texto).to_have_text("hola\n")
+
+
 def test_chromium_finds_the_course_installable(sitio, servidor, navegador, registro_externo, tmp_path):
     """Installable as an app, by Chromium's own checks (in a real profile: the other tests'
     contexts are incognito, where nothing installs)."""

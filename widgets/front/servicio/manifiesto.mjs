@@ -1,13 +1,14 @@
 // Writes the course's service worker into a built site, with Workbox's injectManifest: the list
 // of every file the site publishes (but JupyterLite's, the sources, the worker's own template and
-// the in-page model's files), each with its hash as revision, its size and the queries the pages
-// ask for it with (`variantes`: Sphinx's `?v=<checksum>`, which the worker's static routes must
-// know: servicio/sw.js), replaces `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx
+// the in-page model's files), each with its hash as revision, its integrity (SRI, which the
+// install's fetch checks), its size and the queries the pages ask for it with (`variantes`:
+// Sphinx's `?v=<checksum>`, which the worker's static routes must know: servicio/sw.js), replaces `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx
 // build (widgets/sin_conexion.py), last:
 //
 //   node manifiesto.mjs <site folder> <bundled sw.js> <node_modules folder>
 //
 // Prints one line of JSON: {"archivos": N, "bytes": B, "avisos": [...]}.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -45,16 +46,26 @@ const { count, size, warnings } = await injectManifest({
       const variantes = await variantesEnLasPaginas(entradas.map(({ url }) => url));
       return {
         // `size` is Workbox's (summed, then dropped); `bytes` stays, for the install's progress.
-        manifest: entradas.map((entrada) => ({
+        manifest: await Promise.all(entradas.map(async (entrada) => ({
           ...entrada,
           bytes: entrada.size,
+          integrity: await integridad(entrada.url),
           ...(variantes.has(entrada.url) ? { variantes: [...variantes.get(entrada.url)].sort() } : {}),
-        })),
+        }))),
         warnings: [],
       };
     },
   ],
 });
+
+/**
+ * The file's Subresource Integrity («sha384-…»): the worker's install fetches each file with it,
+ * so that a copy cut short or changed on its way is refused, never kept (the browser checks it).
+ */
+async function integridad(url) {
+  const bytes = await readFile(join(sitio, url));
+  return `sha384-${createHash("sha384").update(bytes).digest("base64")}`;
+}
 
 /**
  * url → the queries («?v=…») with which the site's pages link that file of the list: what a

@@ -2,7 +2,8 @@
 // any host. Bundled by empaquetar.mjs into _static/bucle/sw.js (a classic script); the build
 // (widgets/sin_conexion.py, through manifiesto.mjs and Workbox's injectManifest) writes it at the
 // site's root with the list of files the site publishes in place of `self.__WB_MANIFEST`:
-// [{url, revision, bytes}], each URL relative to this script, each revision the file's hash.
+// [{url, revision, integrity, bytes}], each URL relative to this script, each revision the
+// file's hash, each integrity its SRI (a file that does not match it is never kept).
 //
 // - Install: Workbox's PrecacheController fetches every file not already cached with the same
 //   revision, one after the other; the page (sin-conexion.js) hears the progress as messages
@@ -118,7 +119,7 @@ const progreso = {
 };
 
 const precache = new PrecacheController({ plugins: [progreso, conAislamiento] });
-precache.addToCacheList(ENTRADAS.map(({ url, revision }) => ({ url, revision })));
+precache.addToCacheList(ENTRADAS.map(({ url, revision, integrity }) => ({ url, revision, integrity })));
 
 // Static routes (rutas.js): this list's files, copied from the precache into a cache of this
 // version's; the rule is added once every copy is there, so that a route never names a file the
