@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import shutil
 import threading
@@ -19,6 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_celda import Celda
+from tests.browser.test_instantanea import esperar_instantanea
 from tests.conftest import ARGUMENTOS_CHROMIUM, CHROMIUM, SITES, construir, contexto_vigilado
 from widgets.serve import Manejador
 
@@ -185,6 +187,72 @@ def test_on_a_host_without_isolation_headers_detener_interrupts_after_the_first_
     expect(dos.salida).not_to_contain_text("reiniciado")
     tres.correr()  # what the interrupted cell defined is still there
     expect(tres.texto).to_have_text("vueltas > 0: True\n")
+
+
+#: Chromium's trace events of V8's code cache for a wasm streamed from a response (Blink's
+#: v8_wasm_response_extensions.cc): "v8.wasm.moduleCacheHit" (with the url) when a compile reads
+#: back the code V8 wrote beside the response's cache entry on an earlier visit.
+CODIGO_WASM = "disabled-by-default-devtools.timeline"
+
+#: Resolves once the stored snapshot was made through the service worker (its maker fetched
+#: Pyodide's interpreter there), false after `limite` ms.
+HECHA_POR_EL_SERVICIO = """async (limite) => {
+  const fin = performance.now() + limite;
+  while (performance.now() < fin) {
+    const cache = await caches.open("bucle-instantanea");
+    for (const peticion of await cache.keys()) {
+      if ((await cache.match(peticion)).headers.get("X-Bucle-Por-El-Servicio") === "1") return true;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}"""
+
+
+def eventos_wasm(navegador, page, hacer) -> list[tuple[str, str]]:
+    """(name, url) of the wasm code cache's trace events while ``hacer()`` runs."""
+    navegador.start_tracing(page=page, categories=[CODIGO_WASM])
+    try:
+        hacer()
+    finally:
+        eventos = json.loads(navegador.stop_tracing())["traceEvents"]
+    return [(e["name"], (e.get("args") or {}).get("url", "")) for e in eventos
+            if e.get("name", "").startswith("v8.wasm.")]
+
+
+@pytest.mark.parametrize("rutas", [True, False], ids=["rutas", "sin-rutas"])
+def test_once_saved_v8_keeps_the_interpreter_it_compiled_for_the_next_visit(
+        sitio_de_prueba, servidor, navegador, con_servicio, tmp_path, rutas):
+    sitio = sitio_de_prueba("celdas")
+    if not rutas:
+        sitio = shutil.copytree(sitio, tmp_path / "sitio")
+        (sitio / "sw.js").write_text(SIN_RUTAS + (sitio / "sw.js").read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    base = servidor(sitio)
+    page = con_servicio.new_page()
+    # A reader's first visit: Python starts (its snapshot made) before the course is saved, so
+    # nothing of it went through the service worker.
+    page.goto(base)
+    Celda(page, 1).correr()
+    esperar_guardado(page)
+    esperar_instantanea(page)
+    # The next visit restores Python, and has its snapshot made again through the service worker.
+    page.goto(base + "bucle.html")
+    uno = Celda(page, 1)
+    uno.correr()
+    expect(uno.texto).to_have_text("antes\n")
+    assert page.evaluate(HECHA_POR_EL_SERVICIO, 120_000), "the snapshot was not made again"
+
+    # The visit after it: V8 reads back the interpreter's compiled code.
+    page.goto("about:blank")
+
+    def visita():
+        page.goto(base + "bucle.html")
+        uno.correr()
+        expect(uno.texto).to_have_text("antes\n")
+
+    eventos = eventos_wasm(navegador, page, visita)
+    assert ("v8.wasm.moduleCacheHit", base + "_static/pyodide/pyodide.asm.wasm") in eventos, eventos
 
 
 class _Lento(Manejador):

@@ -143,6 +143,49 @@ test("Pyodide's files download once with their progress, then come from the cach
   assert.equal(pedidas.at(-1), base + "pyodide-lock.json");
 });
 
+test("through the service worker, the interpreter is handed over as the response it gave, once", async () => {
+  const { pedidas, servidor } = simulados();
+  globalThis.fetch = async (url) => {
+    const respuesta = await servidor(url);
+    return new Response(respuesta.body, { headers: { "Content-Type": "application/wasm" } });
+  };
+  const base = "http://sitio/_static/pyodide/";
+  const r = await traerArchivos(base, "0.3", () => {}, { comoRespuesta: ["pyodide.asm.wasm"] });
+  const wasm = r.archivos.get(base + "pyodide.asm.wasm");
+  assert.ok(wasm instanceof Response);
+  assert.ok(r.archivos.get(base + "python_stdlib.zip") instanceof Blob, "the other file as bytes, as always");
+  const red = async (url) => {
+    pedidas.push(`red ${url}`);
+    return new Response("");
+  };
+  const f = fetchDesde(r.archivos, red);
+  assert.equal(await f(base + "pyodide.asm.wasm"), wasm, "the response itself, unread");
+  await f(base + "pyodide.asm.wasm");
+  assert.equal(pedidas.at(-1), `red ${base}pyodide.asm.wasm`, "a second start fetches it again");
+});
+
+test("an answer that is not a whole wasm leaves the interpreter to this worker's cache", async () => {
+  const base = "http://sitio/_static/pyodide/";
+  const malas = {
+    "the wrong MIME type": async () => new Response("x", { headers: { "Content-Type": "application/octet-stream" } }),
+    "an error": async () => new Response("no", { status: 404, headers: { "Content-Type": "text/html" } }),
+    "no network": async () => {
+      throw new TypeError("Failed to fetch");
+    },
+  };
+  for (const [caso, mala] of Object.entries(malas)) {
+    const { servidor } = simulados();
+    globalThis.fetch = servidor;
+    await (await traerArchivos(base, "0.4")).guardado; // an earlier visit kept both files
+    globalThis.fetch = mala;
+    const r = await traerArchivos(base, "0.4", () => {}, { comoRespuesta: ["pyodide.asm.wasm"] });
+    const wasm = r.archivos.get(base + "pyodide.asm.wasm");
+    assert.ok(wasm instanceof Blob, caso);
+    assert.equal(wasm.size, 3000, caso);
+    assert.equal(r.descargado, false, caso);
+  }
+});
+
 test("without the Cache API the files still download", async () => {
   const { pedidas, servidor } = simulados();
   delete globalThis.caches;

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  BLOQUE, InstantaneaCorrupta, compactar, expandir, verificada,
+  BLOQUE, InstantaneaCorrupta, buscarInstantanea, compactar, expandir, faltaInstantanea,
+  guardarInstantanea, hechaPorElServicio, verificada,
 } from "../../widgets/front/lib/instantanea.js";
 
 /** Bytes of `bloques` blocks where the blocks listed in `llenos` hold something. */
@@ -61,4 +62,31 @@ test("a snapshot that does not match its SHA-256, or matches but is no snapshot,
   await assert.rejects(verificada("http://x/", "clave", mal), InstantaneaCorrupta);
   const basura = crypto.getRandomValues(new Uint8Array(1 << 12));
   await assert.rejects(verificada("http://x/", "clave", await guardada(basura)), /no es una instantánea/);
+});
+
+test("a snapshot made through the service worker says so; one may be made again unless it failed", async () => {
+  const guardadas = new Map();
+  globalThis.caches = {
+    async open() {
+      return {
+        async keys() { return [...guardadas.keys()].map((url) => ({ url })); },
+        async match(url) { return guardadas.get(url)?.clone(); },
+        async put(url, respuesta) { guardadas.set(url, respuesta); },
+        async delete(peticion) { return guardadas.delete(peticion.url ?? peticion); },
+      };
+    },
+  };
+  const base = "http://sitio/_static/pyodide/";
+  assert.equal(await faltaInstantanea(base, "k"), true);
+  await guardarInstantanea(base, "k", memoria(2, [1]));
+  assert.equal(hechaPorElServicio(await buscarInstantanea(base, "k")), false);
+  assert.equal(await faltaInstantanea(base, "k"), false, "one is stored");
+  assert.equal(await faltaInstantanea(base, "k", { rehacer: true }), true, "made again if asked");
+  await guardarInstantanea(base, "k", memoria(2, [1]), { porElServicio: true });
+  const hecha = await buscarInstantanea(base, "k");
+  assert.equal(hechaPorElServicio(hecha), true);
+  assert.deepEqual(await verificada(base, "k", hecha), memoria(2, [1]));
+  guardadas.set(new URL("instantanea/k.fallo", base).href, new Response("no"));
+  assert.equal(await faltaInstantanea(base, "k", { rehacer: true }), false, "not after a failure");
+  delete globalThis.caches;
 });

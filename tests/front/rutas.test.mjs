@@ -15,16 +15,18 @@ const ENTRADAS = [
   { url: "el-bucle.html", revision: "b", bytes: 10 },
   { url: "_static/pygments.css", revision: "c", bytes: 10, variantes: ["?v=d111a655"] },
   { url: "_static/pyodide/pyodide.asm.wasm", revision: "d", bytes: TOPE + 1 },
+  { url: "_static/pyodide/python_stdlib.zip", revision: "f", bytes: TOPE + 1 },
   { url: "_static/a (1)+b.js", revision: "e", bytes: 10 },
 ];
 
-test("the keys: each file, the folder for index.html, each query; not the big files", () => {
+test("the keys: each file, the folder for index.html, each query; big files only if wasm", () => {
   assert.deepEqual(claves(ENTRADAS, RAIZ), [
     { url: "index.html", clave: RAIZ + "index.html" },
     { url: "index.html", clave: RAIZ },
     { url: "el-bucle.html", clave: RAIZ + "el-bucle.html" },
     { url: "_static/pygments.css", clave: RAIZ + "_static/pygments.css" },
     { url: "_static/pygments.css", clave: RAIZ + "_static/pygments.css?v=d111a655" },
+    { url: "_static/pyodide/pyodide.asm.wasm", clave: RAIZ + "_static/pyodide/pyodide.asm.wasm" },
     { url: "_static/a (1)+b.js", clave: RAIZ + "_static/a%20(1)+b.js" },
   ]);
 });
@@ -40,6 +42,7 @@ test("one rule, one exact condition per key, answered from the cache", () => {
     { pathname: "/curso/el-bucle.html", search: "" },
     { pathname: "/curso/_static/pygments.css", search: "" },
     { pathname: "/curso/_static/pygments.css", search: "v=d111a655" },
+    { pathname: "/curso/_static/pyodide/pyodide.asm.wasm", search: "" },
     { pathname: "/curso/_static/a%20\\(1\\)\\+b.js", search: "" },
   ]);
 });

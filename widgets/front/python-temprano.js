@@ -11,7 +11,8 @@
 // starts Python with it at once: when it runs, if the worker is there, or else at the event
 // below. A global already taken (null: python.js started Python some other way) means no worker
 // is made here. The two share, by name only: the localStorage key below, which python.js writes
-// after a start that worked, the global where the worker waits, and the event.
+// after a start that worked, the global where the worker waits, the event, and the worker's
+// URL (with "#servicio" where the course's service worker controls the page: see python.js).
 const VISTO = "bucle:python-visto";
 const TRABAJADOR = Symbol.for("bucle:trabajador-temprano");
 
@@ -25,8 +26,10 @@ function yaArranco() {
 
 if (yaArranco() && globalThis[TRABAJADOR] === undefined) {
   const direccion = new URL("./worker.js", import.meta.url);
+  const archivo = direccion.href; // named when it cannot be loaded
+  if (navigator.serviceWorker?.controller) direccion.hash = "servicio";
   const trabajador = new Worker(direccion, { type: "module", name: "python" });
-  trabajador.direccion = direccion.href;
+  trabajador.direccion = archivo;
   // An error before python.js listens (the script cannot be loaded) is kept for it.
   trabajador.addEventListener("error", (evento) => { trabajador.errorTemprano ??= evento; });
   globalThis[TRABAJADOR] = trabajador;

@@ -54,8 +54,12 @@ export function crearTrabajador() {
   const temprano = tomarTrabajadorTemprano();
   if (temprano) return temprano;
   const direccion = new URL("./worker.js", import.meta.url);
+  const archivo = direccion.href; // named when it cannot be loaded
+  // Where the course's service worker controls the page, the worker's requests go through it:
+  // worker.js then fetches Pyodide's interpreter from it (see its POR_EL_SERVICIO).
+  if (navigator.serviceWorker?.controller) direccion.hash = "servicio";
   const trabajador = new Worker(direccion, { type: "module", name: "python" });
-  trabajador.direccion = direccion.href; // named when it cannot be loaded
+  trabajador.direccion = archivo;
   return trabajador;
 }
 

@@ -48,6 +48,8 @@
 // normally (arranque: "normal") and, once the page has been idle for a moment, asks a throwaway
 // worker (this same module, message {type: "instantanea", clave}) to make one: the instance that
 // made a snapshot is left broken (its `js` getters fail), so the live worker never makes it.
+// Where the course's service worker controls the page, Pyodide's interpreter is fetched through
+// it, and V8 keeps the code it compiled for it between visits (POR_EL_SERVICIO, below).
 import codigoCeldas from "./trabajador.py";
 import codigoDesafios from "./trabajador_desafios.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
@@ -66,6 +68,7 @@ import {
   claveDeInstantanea,
   faltaInstantanea,
   guardarInstantanea,
+  hechaPorElServicio,
   verificada,
 } from "./lib/instantanea.js";
 
@@ -120,9 +123,19 @@ const ANTICIPADAS = MODULOS[0].then(({ version }) => lecturas(version, (progreso
 }));
 ANTICIPADAS.catch(() => {});
 
+/**
+ * Whether this worker was made while the course's service worker controlled the page
+ * (python.js ends its URL with "#servicio"): its requests then go through it, which answers
+ * Pyodide's interpreter out of its own cache; fetched from there, the wasm's compiled code is
+ * kept by V8 between visits (lib/descarga.js). The snapshot's maker, made by this module with its
+ * own URL, inherits it.
+ */
+const POR_EL_SERVICIO = new URL(import.meta.url).hash === "#servicio";
+
 /** The reads of `version`'s files and of its snapshot (each a promise: told when awaited). */
 function lecturas(version, alProgreso) {
-  const archivos = traerArchivos(PYODIDE, version, alProgreso);
+  const comoRespuesta = POR_EL_SERVICIO ? ["pyodide.asm.wasm"] : [];
+  const archivos = traerArchivos(PYODIDE, version, alProgreso, { comoRespuesta });
   const instantanea = (async () => {
     const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_MOTOR);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
@@ -340,8 +353,12 @@ async function cargar(datos) {
     funciones.guardar().destroy();
   }
   // The throwaway worker that makes the snapshot reads Pyodide's files from the cache: once
-  // this start's download is written there.
-  if (arranque === "normal" && clave && (await faltaInstantanea(PYODIDE, clave))) {
+  // this start's download is written there. A snapshot made by a worker whose requests did not
+  // go through the course's service worker is made again, once, by one whose do: its two full
+  // starts compile enough for V8 to write the interpreter's code at once (over 1 MB optimized),
+  // where a restore compiles too little for it to write any.
+  const rehacer = arranque === "instantanea" && POR_EL_SERVICIO && !hechaPorElServicio(guardada);
+  if ((arranque === "normal" || rehacer) && clave && (await faltaInstantanea(PYODIDE, clave, { rehacer }))) {
     guardado.then(() => programarInstantanea(clave));
   }
   return { py, arranque, leidos };
@@ -437,7 +454,7 @@ async function hacerInstantanea({ clave }) {
     if (resultado.estado !== "ok" || salida !== "42 2") {
       throw new Error(`la copia restaurada no funciona: ${JSON.stringify(resultado)} ${salida}`);
     }
-    const guardada = await guardarInstantanea(PYODIDE, clave, bytes);
+    const guardada = await guardarInstantanea(PYODIDE, clave, bytes, { porElServicio: POR_EL_SERVICIO });
     return { guardada, bytes: bytes.length, ms: Math.round(performance.now() - inicio) };
   } catch (error) {
     await anotarFallo(PYODIDE, clave, error);

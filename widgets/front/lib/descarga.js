@@ -11,6 +11,14 @@
 //   const { archivos, descargado, guardado } = await traerArchivos(base, version, ({cargado, total}) => …);
 //   archivos: Map absolute URL → Blob (with its MIME type); guardado: settles once a download is
 //   in the cache (it is written while Python starts, not before)
+//
+// A worker whose requests go through the course's service worker asks for the interpreter as a
+// response (`{comoRespuesta: ["pyodide.asm.wasm"]}`): the service worker answers it out of its
+// own cache (servicio/rutas.js), and V8 keeps the code it compiles for a wasm streamed from such
+// a response (Chromium's code cache, kept beside the cache's entry) for the next visit; it keeps
+// none for bytes handed over. `archivos` then maps that URL to the Response itself, read once.
+// Where the answer is not a wasm (an error, the wrong MIME type, no network) the file is read
+// from this worker's cache or downloaded, as always.
 
 import { PYTHON } from "./textos.js";
 
@@ -109,16 +117,34 @@ async function leerConProgreso(respuesta, estado, avisar) {
   return trozos;
 }
 
+/** `fetch(url)`'s answer if it is a good response of type `tipo`, else null (its body dropped). */
+async function respuestaBuena(url, tipo) {
+  try {
+    const respuesta = await fetch(url);
+    if (respuesta.ok && respuesta.headers.get("Content-Type") === tipo) return respuesta;
+    respuesta.body?.cancel().catch(() => {});
+  } catch {
+    // offline and not kept: read or downloaded below, with a clear error if that fails too
+  }
+  return null;
+}
+
 /**
  * The big files of Pyodide under `base` (its folder's URL). `alProgreso({cargado, total})` is
  * called (at most every 100 ms, and once at the end) only when something is downloaded.
+ * `comoRespuesta`: names of files wanted as responses (see the header).
  */
-export async function traerArchivos(base, version, alProgreso = () => {}) {
+export async function traerArchivos(base, version, alProgreso = () => {}, { comoRespuesta = [] } = {}) {
   const cache = await abrirCache(version);
   const archivos = new Map();
   const faltan = [];
   for (const [nombre, tipo] of Object.entries(ARCHIVOS)) {
     const url = new URL(nombre, base).href;
+    const respuesta = comoRespuesta.includes(nombre) ? await respuestaBuena(url, tipo) : null;
+    if (respuesta) {
+      archivos.set(url, respuesta);
+      continue;
+    }
     const blob = await guardada(cache, url);
     if (blob && !(await defecto(nombre, blob))) {
       archivos.set(url, blob.type ? blob : new Blob([blob], { type: tipo }));
@@ -165,13 +191,18 @@ export async function traerArchivos(base, version, alProgreso = () => {}) {
 
 /**
  * A `fetch` that answers the given URLs from memory and passes every other request on: Pyodide
- * fetches its files itself (the wasm from its folder, with no option to hand it over).
+ * fetches its files itself (the wasm from its folder, with no option to hand it over). A
+ * Response in `archivos` is handed over once; the next request for it goes to the network.
  */
 export function fetchDesde(archivos, original = globalThis.fetch) {
   return function fetchConArchivos(recurso, opciones) {
     const url = recurso instanceof Request ? recurso.url : new URL(String(recurso), globalThis.location?.href).href;
-    const blob = archivos.get(url);
-    if (!blob) return original(recurso, opciones);
-    return Promise.resolve(new Response(blob, { headers: { "Content-Type": blob.type } }));
+    const archivo = archivos.get(url);
+    if (!archivo) return original(recurso, opciones);
+    if (archivo instanceof Response) {
+      archivos.delete(url);
+      return Promise.resolve(archivo);
+    }
+    return Promise.resolve(new Response(archivo, { headers: { "Content-Type": archivo.type } }));
   };
 }

@@ -30,6 +30,9 @@ const RECETA = "2";
  */
 export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io"];
 const CABECERA_SHA = "X-Bucle-Sha256";
+/** Set on a snapshot whose maker fetched Pyodide's interpreter through the course's service
+ *  worker (worker.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
+const CABECERA_SERVICIO = "X-Bucle-Por-El-Servicio";
 
 async function sha256(datos) {
   const bytes = typeof datos === "string" ? new TextEncoder().encode(datos) : datos;
@@ -138,13 +141,20 @@ export async function verificada(base, clave, respuesta) {
   throw new InstantaneaCorrupta("la instantánea guardada no coincide con su SHA-256");
 }
 
-/** Whether a snapshot may be made for `clave`: none stored, and no earlier attempt failed. */
-export async function faltaInstantanea(base, clave) {
+/** Whether the stored snapshot's response (from buscarInstantanea) was made through the
+ *  course's service worker (guardarInstantanea's `porElServicio`). */
+export const hechaPorElServicio = (respuesta) => respuesta?.headers.get(CABECERA_SERVICIO) === "1";
+
+/**
+ * Whether a snapshot may be made for `clave`: none stored (or, with `rehacer`, whatever is
+ * stored), and no earlier attempt failed.
+ */
+export async function faltaInstantanea(base, clave, { rehacer = false } = {}) {
   const cache = await abrir();
   if (!cache) return false;
   try {
     const [hay, fallo] = await Promise.all([
-      cache.match(urlDe(base, clave)),
+      rehacer ? null : cache.match(urlDe(base, clave)),
       cache.match(urlDelFallo(base, clave)),
     ]);
     return !hay && !fallo;
@@ -154,10 +164,11 @@ export async function faltaInstantanea(base, clave) {
 }
 
 /**
- * Store the snapshot `instantanea` under `clave`, compacted, with the SHA-256 of what is stored,
- * dropping what this site stored under other keys (another site on the same origin keeps its own).
+ * Store the snapshot `instantanea` under `clave`, compacted, with the SHA-256 of what is stored
+ * (and, with `porElServicio`, the mark hechaPorElServicio reads), dropping what this site stored
+ * under other keys (another site on the same origin keeps its own).
  */
-export async function guardarInstantanea(base, clave, instantanea) {
+export async function guardarInstantanea(base, clave, instantanea, { porElServicio = false } = {}) {
   const bytes = compactar(instantanea);
   const cache = await abrir();
   if (!cache) return false;
@@ -168,6 +179,7 @@ export async function guardarInstantanea(base, clave, instantanea) {
       if (peticion.url !== url && peticion.url.startsWith(carpeta)) await cache.delete(peticion);
     }
     const cabeceras = { "Content-Type": "application/octet-stream", [CABECERA_SHA]: await sha256(bytes) };
+    if (porElServicio) cabeceras[CABECERA_SERVICIO] = "1";
     await cache.put(url, new Response(bytes, { headers: cabeceras }));
     return true;
   } catch {

@@ -14,8 +14,10 @@
 
 export const PREFIJO = "bucle-rutas-";
 
-/** Files larger than this are not copied: Pyodide's interpreter and standard library, which the
- *  page's worker keeps in a cache of its own (lib/descarga.js); the precache answers for them. */
+/** Files larger than this are not copied (Pyodide's standard library, which the page's worker
+ *  keeps in a cache of its own; the precache answers for it), but for WebAssembly: the page's
+ *  worker fetches Pyodide's interpreter through this route, so that V8 keeps the code it
+ *  compiles for it from one visit to the next (lib/descarga.js). */
 export const TOPE = 2 * 1024 * 1024;
 
 /** Headers a copy leaves out: its body is the decoded one, and its key has no request headers. */
@@ -45,7 +47,7 @@ export function literal(texto) {
 export function claves(entradas, raiz) {
   const lista = [];
   for (const { url, bytes, variantes } of entradas) {
-    if ((bytes ?? 0) > TOPE) continue;
+    if ((bytes ?? 0) > TOPE && !url.endsWith(".wasm")) continue;
     const absoluta = new URL(url, raiz).href;
     lista.push({ url, clave: absoluta });
     for (const consulta of variantes ?? []) lista.push({ url, clave: absoluta + consulta });

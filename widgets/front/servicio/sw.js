@@ -13,10 +13,11 @@
 //   browser answers them itself, without starting this worker. Where it has none, or the copy
 //   fails, this worker answers them as below.
 // - Fetch: precached files come from the cache (a lesson's `?v=` ignored, `/` is index.html);
-//   other requests of the site go to the network. Every response of the site gets COOP/COEP,
-//   so that a page this worker serves is cross-origin isolated even where the host sends no such
-//   headers. A page that is not precached and cannot be fetched gets a short page in Spanish
-//   saying it needs a connection. JupyterLite (lite/) is left to itself: it has its own service
+//   other requests of the site go to the network. Every page and worker script of the site gets
+//   COOP/COEP, so that a page this worker serves is cross-origin isolated even where the host
+//   sends no such headers (the other files are the site's own: they need no CORP). A page that
+//   is not precached and cannot be fetched gets a short page in Spanish saying it needs a
+//   connection. JupyterLite (lite/) is left to itself: it has its own service
 //   worker and is not precached.
 // - Update: a new build is a new script (the manifest changed); it installs next to the running
 //   one and waits until the page asks it to take over ({type: "SKIP_WAITING"}).
@@ -62,8 +63,17 @@ function aislada(respuesta, quitar = []) {
   });
 }
 
+/**
+ * Whether the isolation headers of a response to `peticion` take effect: those of a document or
+ * of a worker's script only. Any other response goes out as the cache gave it, which Chromium
+ * needs to keep V8's compiled code for a wasm (lib/descarga.js): a copy has lost its cache.
+ */
+const haceContexto = (peticion) =>
+  peticion.mode === "navigate" || peticion.destination === "worker" || peticion.destination === "sharedworker";
+
 const conAislamiento = {
-  handlerWillRespond: async ({ event, response }) => (event?.type === "install" ? response : aislada(response)),
+  handlerWillRespond: async ({ event, request, response }) =>
+    event?.type !== "install" && haceContexto(request) ? aislada(response) : response,
 };
 
 function paginaSinConexion(url) {
