@@ -80,6 +80,15 @@ const PYODIDE = new URL("../pyodide/", import.meta.url).href;
 const RAIZ = new URL("../../", import.meta.url).href; // this module is <raíz>/_static/bucle/
 const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells may import (extension.py)
 
+/**
+ * Whether this worker was made while the course's service worker controlled the page
+ * (python.js ends its URL with "#servicio"): its requests then go through it, which answers
+ * Pyodide's interpreter out of its own cache; fetched from there, the wasm's compiled code is
+ * kept by V8 between visits (lib/descarga.js). The snapshot's maker, made by this module with its
+ * own URL, inherits it.
+ */
+const POR_EL_SERVICIO = new URL(import.meta.url).hash === "#servicio";
+
 function ajustarSitio({ controlado, propio } = {}) {
   if (controlado !== undefined) sitio.controlado = Boolean(controlado);
   if (propio === undefined) return;
@@ -122,15 +131,6 @@ const ANTICIPADAS = MODULOS[0].then(({ version }) => lecturas(version, (progreso
   descarga.oyente?.(progreso);
 }));
 ANTICIPADAS.catch(() => {});
-
-/**
- * Whether this worker was made while the course's service worker controlled the page
- * (python.js ends its URL with "#servicio"): its requests then go through it, which answers
- * Pyodide's interpreter out of its own cache; fetched from there, the wasm's compiled code is
- * kept by V8 between visits (lib/descarga.js). The snapshot's maker, made by this module with its
- * own URL, inherits it.
- */
-const POR_EL_SERVICIO = new URL(import.meta.url).hash === "#servicio";
 
 /** The reads of `version`'s files and of its snapshot (each a promise: told when awaited). */
 function lecturas(version, alProgreso) {
