@@ -1,6 +1,6 @@
 // The service worker's static routes (the Service Worker Static Routing API, Chromium 123 on):
-// once the course is installed, the browser itself answers the site's files from a cache of the
-// worker's (`bucle-rutas-<huella>`), without starting the worker. A stopped worker (the browser
+// once the course is installed, the browser itself answers the site's files from caches of the
+// worker's (`bucle-rutas-<huella>`, and one per big wasm: see TOPE), without starting the worker. A stopped worker (the browser
 // stops it after some 30 s idle, so on most visits) took 100–200 ms to start and stream a page
 // before its first byte came; a static route answers in a few (BENCHMARKS.md).
 //
@@ -17,7 +17,9 @@ export const PREFIJO = "bucle-rutas-";
 /** Files larger than this are not copied (Pyodide's standard library, which the page's worker
  *  keeps in a cache of its own; the precache answers for it), but for WebAssembly: the page's
  *  worker fetches Pyodide's interpreter through this route, so that V8 keeps the code it
- *  compiles for it from one visit to the next (lib/descarga.js). */
+ *  compiles for it from one visit to the next (lib/descarga.js). That code is kept beside the
+ *  copy's cache entry, so such a copy lives in a cache named by its own revision
+ *  (`bucle-rutas-archivo-<revision>`), which a new build that leaves the file unchanged keeps. */
 export const TOPE = 2 * 1024 * 1024;
 
 /** Headers a copy leaves out: its body is the decoded one, and its key has no request headers. */
@@ -41,26 +43,31 @@ export function literal(texto) {
 }
 
 /**
- * What the routes answer: [{url, clave}], `url` the file as the list names it (relative to
- * `raiz`, the worker's folder), `clave` an absolute URL a page requests it with.
+ * What the routes answer: [{url, clave, cache}], `url` the file as the list names it (relative
+ * to `raiz`, the worker's folder), `clave` an absolute URL a page requests it with, `cache` the
+ * cache its copy is in: `nombre` (this list's: huella), or its own for a big wasm (see TOPE).
  */
-export function claves(entradas, raiz) {
+export function claves(entradas, raiz, nombre) {
   const lista = [];
-  for (const { url, bytes, variantes } of entradas) {
-    if ((bytes ?? 0) > TOPE && !url.endsWith(".wasm")) continue;
+  for (const { url, revision, bytes, variantes } of entradas) {
+    const grande = (bytes ?? 0) > TOPE;
+    if (grande && !url.endsWith(".wasm")) continue;
+    const cache = grande ? `${PREFIJO}archivo-${revision}` : nombre;
     const absoluta = new URL(url, raiz).href;
-    lista.push({ url, clave: absoluta });
-    for (const consulta of variantes ?? []) lista.push({ url, clave: absoluta + consulta });
-    if (url === "index.html") lista.push({ url, clave: new URL("./", raiz).href });
+    lista.push({ url, clave: absoluta, cache });
+    for (const consulta of variantes ?? []) lista.push({ url, clave: absoluta + consulta, cache });
+    if (url === "index.html") lista.push({ url, clave: new URL("./", raiz).href, cache });
   }
   return lista;
 }
 
-/** The one rule for addRoutes: exactly the URLs of `claves`, answered from `cache`. */
-export function reglas(lista, cache) {
-  const condiciones = lista.map(({ clave }) => {
+/** The rules for addRoutes, one per cache: exactly the URLs of `claves` it holds. */
+export function reglas(lista) {
+  const porCache = new Map();
+  for (const { clave, cache } of lista) {
     const { pathname, search } = new URL(clave);
-    return { urlPattern: { pathname: literal(pathname), search: literal(search.slice(1)) } };
-  });
-  return [{ condition: { or: condiciones }, source: { cacheName: cache } }];
+    if (!porCache.has(cache)) porCache.set(cache, []);
+    porCache.get(cache).push({ urlPattern: { pathname: literal(pathname), search: literal(search.slice(1)) } });
+  }
+  return [...porCache].map(([cache, condiciones]) => ({ condition: { or: condiciones }, source: { cacheName: cache } }));
 }

@@ -136,17 +136,20 @@ precache.addToCacheList(ENTRADAS.map(({ url, revision, integrity }) => ({ url, r
 // cache lacks (the browser would then go to the network, which may be gone).
 const RUTAS = huella(ENTRADAS);
 
+const LISTA_DE_RUTAS = claves(ENTRADAS, RAIZ, RUTAS);
+
 async function prepararRutas(evento) {
   if (typeof evento.addRoutes !== "function") return;
-  const lista = claves(ENTRADAS, RAIZ);
   try {
-    const cache = await caches.open(RUTAS);
-    for (const { url, clave } of lista) {
+    for (const { url, clave, cache: nombre } of LISTA_DE_RUTAS) {
+      const cache = await caches.open(nombre);
+      // A copy in a cache of its own revision, kept by an earlier version, stays as it is.
+      if (nombre !== RUTAS && (await cache.match(clave))) continue;
       const respuesta = await precache.matchPrecache(url);
       if (!respuesta) throw new Error(`${url} is not in the precache`);
       await cache.put(clave, aislada(respuesta, SIN_EN_LA_COPIA));
     }
-    await evento.addRoutes(reglas(lista, RUTAS));
+    await evento.addRoutes(reglas(LISTA_DE_RUTAS));
   } catch (error) {
     console.warn("bucle: no static routes, the worker answers instead:", error);
     await caches.delete(RUTAS).catch(() => {});
@@ -169,8 +172,9 @@ self.addEventListener("install", (evento) => {
 self.addEventListener("activate", (evento) => {
   precache.activate(evento);
   // The routes of an older version: this one's replace them now.
+  const vigentes = new Set(LISTA_DE_RUTAS.map(({ cache }) => cache));
   evento.waitUntil(caches.keys().then((nombres) => Promise.all(
-    nombres.filter((n) => n.startsWith(PREFIJO_RUTAS) && n !== RUTAS).map((n) => caches.delete(n)),
+    nombres.filter((n) => n.startsWith(PREFIJO_RUTAS) && !vigentes.has(n)).map((n) => caches.delete(n)),
   )));
 });
 cleanupOutdatedCaches();
