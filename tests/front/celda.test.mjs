@@ -164,7 +164,7 @@ test("through the service worker, the interpreter is handed over as the response
   assert.equal(pedidas.at(-1), `red ${base}pyodide.asm.wasm`, "a second start fetches it again");
 });
 
-test("an answer that is not a whole wasm leaves the interpreter to this worker's cache", async () => {
+test("an answer that is not a wasm (wrong type, an error, no network) leaves the interpreter to this worker's cache", async () => {
   const base = "http://sitio/_static/pyodide/";
   const malas = {
     "the wrong MIME type": async () => new Response("x", { headers: { "Content-Type": "application/octet-stream" } }),

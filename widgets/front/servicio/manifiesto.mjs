@@ -2,8 +2,9 @@
 // of every file the site publishes (but JupyterLite's, the sources, the worker's own template and
 // the in-page model's files), each with its hash as revision, its integrity (SRI, which the
 // install's fetch checks), its size and the queries the pages ask for it with (`variantes`:
-// Sphinx's `?v=<checksum>`, which the worker's static routes must know: servicio/sw.js), replaces `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx
-// build (widgets/sin_conexion.py), last:
+// Sphinx's `?v=<checksum>`, which the worker's static routes must know: servicio/sw.js),
+// replaces `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx build
+// (widgets/sin_conexion.py), last:
 //
 //   node manifiesto.mjs <site folder> <bundled sw.js> <node_modules folder>
 //

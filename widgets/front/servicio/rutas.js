@@ -1,8 +1,9 @@
 // The service worker's static routes (the Service Worker Static Routing API, Chromium 123 on):
 // once the course is installed, the browser itself answers the site's files from caches of the
-// worker's (`bucle-rutas-<huella>`, and one per big wasm: see TOPE), without starting the worker. A stopped worker (the browser
-// stops it after some 30 s idle, so on most visits) took 100–200 ms to start and stream a page
-// before its first byte came; a static route answers in a few (BENCHMARKS.md).
+// worker's (`bucle-rutas-<huella>`, and one per big wasm: see TOPE), without starting the
+// worker. A stopped worker (the browser stops it after some 30 s idle, so on most visits) took
+// 100–200 ms to start and stream a page before its first byte came; a static route answers in a
+// few (BENCHMARKS.md).
 //
 // What the routes hold is the precache's own copy of each file, with the isolation headers the
 // worker would add (so a page they answer is cross-origin isolated on any host), under the URL
@@ -66,8 +67,12 @@ export function reglas(lista) {
   const porCache = new Map();
   for (const { clave, cache } of lista) {
     const { pathname, search } = new URL(clave);
+    const condicion = { urlPattern: { pathname: literal(pathname), search: literal(search.slice(1)) } };
     if (!porCache.has(cache)) porCache.set(cache, []);
-    porCache.get(cache).push({ urlPattern: { pathname: literal(pathname), search: literal(search.slice(1)) } });
+    porCache.get(cache).push(condicion);
   }
-  return [...porCache].map(([cache, condiciones]) => ({ condition: { or: condiciones }, source: { cacheName: cache } }));
+  return [...porCache].map(([cache, condiciones]) => ({
+    condition: { or: condiciones },
+    source: { cacheName: cache },
+  }));
 }

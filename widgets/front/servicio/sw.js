@@ -132,10 +132,10 @@ const precache = new PrecacheController({ plugins: [progreso, conAislamiento] })
 precache.addToCacheList(ENTRADAS.map(({ url, revision, integrity }) => ({ url, revision, integrity })));
 
 // Static routes (rutas.js): this list's files, copied from the precache into a cache of this
-// version's; the rule is added once every copy is there, so that a route never names a file the
-// cache lacks (the browser would then go to the network, which may be gone).
+// version's (a big wasm into one of its own revision, kept across versions); the rules are added
+// once every copy is there, so that a route never names a file a cache lacks (the browser would
+// then go to the network, which may be gone).
 const RUTAS = huella(ENTRADAS);
-
 const LISTA_DE_RUTAS = claves(ENTRADAS, RAIZ, RUTAS);
 
 async function prepararRutas(evento) {
