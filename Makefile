@@ -19,8 +19,9 @@ BENCH_ARGS ?=
 LIGHTHOUSE := tests/bench/lighthouse
 NATIVO := .venv-nativo
 
-# (the grading engine's Python is bundled into the page's worker too)
-FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py)
+# (the grader's and the worker's Python are bundled into the page's worker too)
+FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py) \
+	$(wildcard widgets/trabajador/*.py) widgets/construccion/empaquetar.mjs
 
 .PHONY: serve html test bench clean distclean setup bundle chromium
 
@@ -67,10 +68,10 @@ node_modules/.stamp: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The widgets' front end, bundled with esbuild (see widgets/front/empaquetar.mjs).
+# The widgets' front end, bundled with esbuild (see widgets/construccion/empaquetar.mjs).
 widgets/static/.stamp: node_modules/.stamp $(FRONT_SOURCES)
 	rm -rf widgets/static
-	node widgets/front/empaquetar.mjs widgets/static
+	node widgets/construccion/empaquetar.mjs widgets/static
 	touch $@
 
 chromium:

@@ -39,4 +39,4 @@ bucle_desafios_dir = "challenges"
 bucle_pyodide_dir = "node_modules/pyodide"
 # The challenge whose solucion.py holds the loop every `traza` runs.
 bucle_referencia = "bucle-con-tope"
-html_favicon = "widgets/assets/favicon.svg"
+html_favicon = "widgets/datos/favicon.svg"

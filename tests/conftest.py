@@ -55,7 +55,7 @@ def pytest_sessionstart(session):
     one process (no ``-n``, or ``-n 0``) the first build fetches them, as a build always does."""
     if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(session.config.option, "numprocesses", None):
         return
-    from widgets import modelo_local, ruedas_pyodide
+    from widgets.construccion import modelo_local, ruedas_pyodide
 
     modelo_local.asegurar(ROOT / "_build" / "modelo")
     for fijadas in (ruedas_pyodide.FIJADAS, ruedas_pyodide.DE_LA_PAGINA):

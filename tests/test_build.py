@@ -6,8 +6,8 @@ import re
 import zlib
 
 from tests.conftest import ROOT
-from widgets.extension import PYODIDE_FILES
-from widgets.traducir import TRADUCCIONES
+from widgets.construccion.publicar import ARCHIVOS_PYODIDE
+from widgets.construccion.traducir import TRADUCCIONES
 
 INGLES = ["Made with", "Back to top", "On this page", "Skip to content", "Toggle ",
           "Link to this heading", "<span>Next</span>", "<span>Previous</span>"]
@@ -63,7 +63,7 @@ def test_the_runtime_and_pyodide_are_published(sitio):
     for archivo in ("entorno.py", "guionizado.py", "escenarios.py"):
         assert (sitio / "runtime" / archivo).read_bytes() == (ROOT / "runtime" / archivo).read_bytes()
     assert not (sitio / "runtime" / "__init__.py").exists()
-    for archivo in PYODIDE_FILES:
+    for archivo in ARCHIVOS_PYODIDE:
         publicado = sitio / "_static" / "pyodide" / archivo
         assert publicado.stat().st_size == (ROOT / "node_modules" / "pyodide" / archivo).stat().st_size
 
@@ -130,7 +130,7 @@ def test_a_page_that_runs_python_can_make_its_worker_from_the_head(sitio):
 
 
 def test_each_script_and_stylesheet_of_the_bundle_is_linked_with_its_checksum(sitio):
-    """The bundle is in the output before the pages are written (extension.publish_bundle), so
+    """The bundle is in the output before the pages are written (construccion.publicar.publicar_paquete), so
     every link to one of its scripts or stylesheets carries the published file's checksum
     (``?v=``, Sphinx's CRC-32): a browser that kept an older script does not run it under a newer
     page. (The chunks and the CSP files have their content's hash in their names.)"""

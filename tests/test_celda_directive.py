@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 
 from tests.conftest import construir
-from widgets.nodos import codigo_editable
+from widgets.base.nodos import codigo_editable
 
 CONF = """
 import sys

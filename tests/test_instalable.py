@@ -82,8 +82,9 @@ def test_la_extension_viene_del_entorno_nuevo_y_no_del_repositorio(instalado, tm
     assert salida[1] == "None None"
     instalados = Path(salida[0]).parent
     for archivo in ("static/.stamp", "static/worker.js", "static/desafio.js", "static/bucle.css",
-                    "assets/favicon.svg", "ruedas-pyodide.txt", "calificador/__init__.py",
-                    "static/sw.js", "front/servicio/manifiesto.mjs", "assets/icono-512.png"):
+                    "datos/favicon.svg", "datos/ruedas-pyodide.txt", "calificador/__init__.py",
+                    "static/sw.js", "construccion/manifiesto.mjs", "datos/icono-512.png",
+                    "trabajador/trabajador.py", "base/nodos.py", "directivas/traza.py"):
         assert (instalados / archivo).is_file(), f"{archivo} is not in the installed package"
 
 

@@ -14,8 +14,8 @@ import nbformat
 import pytest
 
 from tests.conftest import ROOT, SITES, construir
-from widgets.cuadernos import PREPARACION, bloques, cuaderno
-from widgets.ruedas_pyodide import ErrorDeRuedas, dependencias, fijadas, lock_con_ruedas
+from widgets.construccion.cuadernos import PREPARACION, bloques, cuaderno
+from widgets.construccion.ruedas_pyodide import ErrorDeRuedas, dependencias, fijadas, lock_con_ruedas
 
 LECCION = """\
 ---

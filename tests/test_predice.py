@@ -1,4 +1,4 @@
-"""Predict mode's questions (widgets/predice.py), with no browser: on the real traces of every
+"""Predict mode's questions (widgets/directivas/predice.py), with no browser: on the real traces of every
 lesson, for every cap, each question's right answer agrees with the step it reveals, as the
 page's own step logic (widgets/front/lib/traza-pasos.js, run in Node) makes the steps; on
 buggy loops, no question states a rule the trace breaks; and the directive's `:predice:`."""
@@ -16,9 +16,9 @@ import pytest
 from runtime import espacio
 from tests.conftest import ROOT, construir
 from tests.test_traza import pagina, trazar
-from widgets import textos
+from widgets.base import textos
 from widgets.calificador.trazas import trazar as trazas_trazar
-from widgets.predice import preguntas
+from widgets.directivas.predice import preguntas
 
 OPCIONES = list(textos.PREDICE_SIGUE_OPCIONES)  # sigue, tope, tope_sin, fin
 

@@ -75,7 +75,7 @@ def construido(tmp_path_factory) -> Path:
 
 def instantanea(doctree) -> dict:
     """The widgets of a page: the tree of each outermost one, and every one's datos."""
-    from widgets.nodos import widget
+    from widgets.base.nodos import widget
 
     todos = list(doctree.findall(widget))
     exteriores = [n for n in todos if not any(isinstance(p, widget) for p in _padres(n))]
@@ -147,10 +147,11 @@ def _seccion(texto: str, directiva: str) -> str:
 
 
 def test_la_referencia_documenta_cada_directiva_y_cada_opcion():
-    from widgets.paginas import setup_paginas
+    from widgets.extension import COMPONENTES
 
     registro = _Registro()
-    setup_paginas(registro)
+    for setup_componente in COMPONENTES:
+        setup_componente(registro)
     texto = REFERENCIA.read_text(encoding="utf-8")
     assert set(registro.directivas) >= {"celda", "traza", "pregunta", "grupo", "explicacion",
                                         "desafio", "progreso"}

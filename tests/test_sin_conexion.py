@@ -1,5 +1,5 @@
 """What the build publishes for the course to work offline and be installable
-(widgets/sin_conexion.py): the service worker's list of files, the web app manifest, the pages'
+(widgets/construccion/sin_conexion.py): the service worker's list of files, the web app manifest, the pages'
 links to both, and the build's answer when it cannot write them. The browser side is in
 tests/browser/test_sin_conexion.py."""
 

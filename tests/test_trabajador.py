@@ -1,4 +1,4 @@
-"""The worker's Python half (widgets/front/trabajador.py) in CPython: how a cell's code ends and
+"""The worker's Python half (widgets/trabajador/trabajador.py) in CPython: how a cell's code ends and
 how its errors are told, in the reader's terms. The same file runs in Pyodide (see
 tests/browser/test_celda.py); nothing in it needs the browser except ``open_url``."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ARCHIVO = Path(__file__).resolve().parent.parent / "widgets" / "front" / "trabajador.py"
+ARCHIVO = Path(__file__).resolve().parent.parent / "widgets" / "trabajador" / "trabajador.py"
 
 
 @pytest.fixture
@@ -345,7 +345,7 @@ def test_a_published_wheel_is_installed_on_its_first_import_if_its_hash_matches(
 
 
 def test_the_workers_wheels_are_the_ones_pinned_for_the_page(trabajador):
-    from widgets.ruedas_pyodide import DE_LA_PAGINA, fijadas
+    from widgets.construccion.ruedas_pyodide import DE_LA_PAGINA, fijadas
 
     pinned = fijadas(DE_LA_PAGINA)
     assert set(pinned) == {suma for _, suma in trabajador.RUEDAS.values()}

@@ -1,4 +1,4 @@
-"""The worker's grading half (widgets/front/trabajador_desafios.py) in CPython: the same file runs
+"""The worker's grading half (widgets/trabajador/trabajador_desafios.py) in CPython: the same file runs
 in Pyodide (tests/browser/test_desafio.py), where the engine is the package ``calificador``; here
 it is ``widgets.calificador``, ``open_url`` (the cells half's) reads the site's files from disk,
 as the published site holds them, and the page's progress messages are collected instead of
@@ -19,8 +19,8 @@ import pytest
 import challenges
 
 ROOT = Path(__file__).resolve().parent.parent
-CELDAS = ROOT / "widgets" / "front" / "trabajador.py"
-DESAFIOS = ROOT / "widgets" / "front" / "trabajador_desafios.py"
+CELDAS = ROOT / "widgets" / "trabajador" / "trabajador.py"
+DESAFIOS = ROOT / "widgets" / "trabajador" / "trabajador_desafios.py"
 DESAFIO = challenges.CARPETA / "bucle-con-tope"
 SOLUCION = (DESAFIO / "solucion.py").read_text(encoding="utf-8")
 # As the widget's data has them (relative to the page); the worker carries the engine itself.

@@ -21,16 +21,16 @@ setting                       default                   what it is
 ``bucle_node_modules``        ``"node_modules"``        the npm packages the build runs
                                                         (``workbox-build``, for the service worker)
 ``bucle_sin_conexion``        ``True``                  publish the service worker and the web app
-                                                        manifest (:mod:`widgets.sin_conexion`)
+                                                        manifest (:mod:`widgets.construccion.sin_conexion`)
 ``bucle_modelo``              ``False``                 publish the in-page model even where no page
                                                         uses the ``modelo`` directive
-                                                        (:mod:`widgets.modelo_local`)
+                                                        (:mod:`widgets.construccion.modelo_local`)
 ``bucle_modelo_cache``        ``"_build/modelo"``       where the build keeps the model's wheel and
                                                         its checked GGUF
 ``bucle_modelo_fijado``       ``None``: the extension's the pinned wheel and GGUF (format of
-                              ``modelo-fijado.txt``     ``widgets/modelo-fijado.txt``)
+                              ``modelo-fijado.txt``     ``widgets/datos/modelo-fijado.txt``)
 ``bucle_ruedas_dir``          ``"_build/ruedas-pyodide"``  the cache of the pinned wheels the cells
-                                                        may import (``widgets/ruedas-pagina.txt``)
+                                                        may import (``widgets/datos/ruedas-pagina.txt``)
 ============================  ========================  =============================================
 """
 
@@ -39,6 +39,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from sphinx.application import Sphinx
+
+#: The extension's own folders: one place says where each lives.
+PAQUETE = Path(__file__).resolve().parent
+DATOS = PAQUETE / "datos"            # pins and assets
+ESTATICOS = PAQUETE / "static"       # the bundled front end (`make bundle`)
+FRONT = PAQUETE / "front"            # the front end's sources (JS and CSS)
+CONSTRUCCION = PAQUETE / "construccion"
+CALIFICADOR = PAQUETE / "calificador"
 
 #: name → (default, rebuild, types). Paths are strings relative to ``confdir``.
 AJUSTES = {

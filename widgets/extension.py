@@ -1,109 +1,41 @@
-"""Wires the widgets into Sphinx: configuration, one module per component, and the assets.
+"""The one registrar: wires every part of the extension into Sphinx, in this order.
 
-Assets are added only to the pages that use a widget, and only for HTML builders. The build also
-publishes what the page runs: Pyodide's runtime files (from the folder ``bucle_pyodide_dir``)
-under ``_static/pyodide/``, the wheels the cells may import (``widgets/ruedas-pagina.txt``,
-fetched from PyPI into the ``bucle_ruedas_dir`` cache) under ``_static/bucle/ruedas/``, and the
-course runtime (the ``*.py`` of ``bucle_runtime_dir`` not
-starting with ``_``) under ``runtime/``, so that a lesson's
-``exec(open_url("runtime/entorno.py").read())`` fetches the file the author holds. Both settings
-are relative to the folder of ``conf.py`` (see :mod:`widgets.ajustes`).
+Settings first (:mod:`widgets.ajustes`), then the node every widget is (:mod:`widgets.base`), one
+module per directive (:mod:`widgets.directivas`), then the build steps that are not directives
+(:mod:`widgets.construccion`): the reading time, the in-page model, each page's assets, the
+strict-CSP pass, the theme in Spanish, the offline site, and what is copied into it. Every
+component exposes ``setup_<componente>(app)`` and imports only shared modules, never this one.
 """
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
-from sphinx.util import logging
 
-from . import __version__
-from .ajustes import ruta, setup_ajustes
-from .ruedas_pyodide import DE_LA_PAGINA, ErrorDeRuedas, asegurar
+from .ajustes import setup_ajustes
+from .base.nodos import setup_nodos
+from .construccion.csp import setup_csp
+from .construccion.lectura import setup_lectura
+from .construccion.modelo_local import setup_modelo_local
+from .construccion.publicar import setup_publicar
+from .construccion.recursos import setup_recursos
+from .construccion.sin_conexion import setup_sin_conexion
+from .construccion.traducir import setup_traducir
+from .directivas.celda import setup_celda
+from .directivas.desafio import setup_desafio
+from .directivas.grabacion import setup_grabacion
+from .directivas.modelo import setup_modelo
+from .directivas.pregunta import setup_pregunta
+from .directivas.progreso import setup_progreso
+from .directivas.traza import setup_traza
 
-logger = logging.getLogger(__name__)
-
-STATIC = Path(__file__).resolve().parent / "static"
-#: Pyodide's files the page needs; everything else in the npm package stays out of the site.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+#: In the order they are set up (the order of handlers of one event with one priority).
+COMPONENTES = (setup_ajustes, setup_nodos, setup_celda, setup_traza, setup_pregunta,
+               setup_desafio, setup_progreso, setup_lectura, setup_modelo, setup_modelo_local,
+               setup_grabacion, setup_recursos, setup_csp, setup_traducir, setup_sin_conexion,
+               setup_publicar)
 
 
 def setup_extension(app: Sphinx) -> dict:
-    setup_ajustes(app)
-
-    from .csp import setup_csp
-    from .paginas import setup_paginas
-    from .sin_conexion import setup_sin_conexion
-    from .traducir import setup_traducir
-
-    setup_paginas(app)
-    setup_csp(app)
-    setup_traducir(app)
-    setup_sin_conexion(app)
-    app.connect("env-updated", publish_bundle)
-    app.connect("build-finished", publish_files)
-    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
-
-
-def publish_bundle(app: Sphinx, env) -> None:
-    """Copy the front-end bundle into the HTML output before the pages are written, as Sphinx
-    copies its own static files: each page's link to a script or stylesheet of the bundle then
-    carries the file's checksum (``?v=``), so that a browser never keeps an old script under a
-    new page."""
-    if app.builder.format != "html":
-        return
-    if not (STATIC / ".stamp").exists():
-        raise ExtensionError(
-            f"the widgets' front end is not bundled ({STATIC} is missing): run 'make bundle'"
-        )
-    shutil.copytree(STATIC, Path(app.outdir) / "_static" / "bucle", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(".stamp"))
-
-
-def publish_files(app: Sphinx, exception: Exception | None) -> None:
-    """Copy Pyodide and the course runtime into the HTML output."""
-    if exception is not None or app.builder.format != "html":
-        return
-    out = Path(app.outdir)
-
-    pyodide = ruta(app, "bucle_pyodide_dir")
-    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
-    if missing:
-        raise ExtensionError(
-            f"Pyodide's files are missing from {pyodide}: {', '.join(missing)} (run 'npm ci')"
-        )
-    target = out / "_static" / "pyodide"
-    target.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        _copy_if_changed(pyodide / name, target / name)
-
-    # The wheels the cells may import (trabajador.py installs one on its first import).
-    try:
-        ruedas = asegurar(ruta(app, "bucle_ruedas_dir"), DE_LA_PAGINA)
-    except ErrorDeRuedas as error:
-        raise ExtensionError(str(error)) from None
-    destino = out / "_static" / "bucle" / "ruedas"
-    destino.mkdir(parents=True, exist_ok=True)
-    for rueda in ruedas:
-        _copy_if_changed(rueda, destino / rueda.name)
-
-    runtime_out = out / "runtime"
-    runtime_out.mkdir(parents=True, exist_ok=True)
-    for source in sorted(ruta(app, "bucle_runtime_dir").glob("*.py")):
-        if not source.name.startswith("_"):
-            _copy_if_changed(source, runtime_out / source.name)
-
-
-def _copy_if_changed(source: Path, target: Path) -> None:
-    if target.exists() and target.stat().st_size == source.stat().st_size \
-            and target.stat().st_mtime >= source.stat().st_mtime:
-        return
-    shutil.copy2(source, target)
+    for setup_componente in COMPONENTES:
+        setup_componente(app)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

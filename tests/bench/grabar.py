@@ -34,7 +34,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from widgets.modelo_local import fijado
+from widgets.construccion.modelo_local import fijado
 from widgets.serve import servir
 
 from tests.conftest import construir

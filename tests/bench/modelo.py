@@ -38,7 +38,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from widgets.modelo_local import asegurar, fijado
+from widgets.construccion.modelo_local import asegurar, fijado
 from widgets.serve import servir
 
 from . import grabar

@@ -39,7 +39,7 @@ Object.defineProperty(window, "localStorage", { configurable: true, get() {
   throw new DOMException("Access is denied for this document.", "SecurityError");
 } });"""
 # Scripts that are not the course's and do not expect storage to throw: Furo's theme switch
-# (moved out of the page by widgets/csp.py) and Sphinx's search highlighting.
+# (moved out of the page by widgets/construccion/csp.py) and Sphinx's search highlighting.
 AJENOS = re.compile(r"/_static/bucle/csp/|/_static/sphinx_highlight\.js")
 
 

@@ -1,5 +1,5 @@
 """The bridge from the reader's Python to the model, in a real browser (widgets/front/modelo/
-servidor.js, the course's service worker, widgets/front/trabajador.py): a cell POSTs with
+servidor.js, the course's service worker, widgets/trabajador/trabajador.py): a cell POSTs with
 urllib.request (through pyodide-http, published with the site) to trabajador.url_del_modelo(),
 the service worker hands the request to the page that serves a stub model and answers with its
 JSON; with no page serving, a 503 that says how to load the model; without the service worker,
@@ -49,7 +49,7 @@ def controlada(page):
 
 
 def test_the_site_publishes_the_pinned_pyodide_http_wheel(modelo_html):
-    from widgets.ruedas_pyodide import DE_LA_PAGINA, fijadas, sha256
+    from widgets.construccion.ruedas_pyodide import DE_LA_PAGINA, fijadas, sha256
 
     rueda = modelo_html / "_static" / "bucle" / "ruedas" / "pyodide_http-0.2.2-py3-none-any.whl"
     assert fijadas(DE_LA_PAGINA) == {sha256(rueda): "pyodide-http==0.2.2"}

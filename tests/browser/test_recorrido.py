@@ -29,7 +29,7 @@ LLAMA = re.compile(r"El bucle llama al modelo con (\d+) mensajes\.")
 
 
 def datos(elemento):
-    """The JSON a widget carries (``<script class="bucle-datos">``, see widgets/nodos.py)."""
+    """The JSON a widget carries (``<script class="bucle-datos">``, see widgets/base/nodos.py)."""
     return json.loads(elemento.locator(":scope > script.bucle-datos").text_content())
 
 

@@ -1,4 +1,4 @@
-"""The course offline, updated and isolated by its service worker (widgets/sin_conexion.py,
+"""The course offline, updated and isolated by its service worker (widgets/construccion/sin_conexion.py,
 widgets/front/servicio/sw.js, widgets/front/sin-conexion.js), in a real browser.
 
 Every other browser test blocks service workers (tests/conftest.py); these allow them. "Offline"

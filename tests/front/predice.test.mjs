@@ -1,4 +1,4 @@
-// Predict mode's pure logic (widgets/front/lib/predice.js) on the questions widgets/predice.py
+// Predict mode's pure logic (widgets/front/lib/predice.js) on the questions widgets/directivas/predice.py
 // makes from real runs of the reference loop of «El bucle» (caps 10 and 3).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -17,7 +17,7 @@ const GENERAR = String.raw`
 import json
 from runtime import espacio
 from widgets.calificador.trazas import trazar
-from widgets.predice import preguntas
+from widgets.directivas.predice import preguntas
 ns = espacio("entorno", "guionizado", "escenarios")
 exec(open("challenges/bucle-con-tope/solucion.py", encoding="utf-8").read(), ns)
 salida = {}

@@ -21,7 +21,7 @@ AJUSTES_DEL_REPO = {
     "bucle_referencia": "bucle-con-tope",
     # widgets.jupyterlite's wheel cache, shared with the course's build
     "bucle_jupyterlite_ruedas": str(RAIZ / "_build" / "ruedas-pyodide"),
-    # widgets.modelo_local's cache (the model's wheel and GGUF), shared with the course's build
+    # widgets.construccion.modelo_local's cache (the model's wheel and GGUF), shared with the course's build
     "bucle_modelo_cache": str(RAIZ / "_build" / "modelo"),
     # the page's own wheels (pyodide-http), in the same cache
     "bucle_ruedas_dir": str(RAIZ / "_build" / "ruedas-pyodide"),

@@ -1,4 +1,4 @@
-// <bucle-celda>: a runnable Python cell. The page's HTML (widgets/celda.py) holds the code,
+// <bucle-celda>: a runnable Python cell. The page's HTML (widgets/directivas/celda.py) holds the code,
 // highlighted, and its data; this turns it into:
 //
 //   <bucle-celda …>

@@ -1,4 +1,4 @@
-// <bucle-desafio>: a challenge graded in the page. The build (widgets/desafio.py) leaves the
+// <bucle-desafio>: a challenge graded in the page. The build (widgets/directivas/desafio.py) leaves the
 // statement, the starter code (highlighted) and the data as JSON; this turns it into:
 //
 //   <bucle-desafio …>

@@ -1,6 +1,6 @@
 // Questions: <bucle-pregunta> and the <bucle-grupo> that keeps their score.
 //
-// The build (widgets/pregunta.py) leaves a readable fallback — statement, options as a list,
+// The build (widgets/directivas/pregunta.py) leaves a readable fallback — statement, options as a list,
 // feedback and explanation `hidden` — and the question's data as JSON. Each question becomes
 //
 //   <fieldset> <legend>statement</legend> [more statement] [indication]

@@ -6,7 +6,7 @@
 // click in a cell, so that its download never delays the reading.
 //
 // A module script of its own, `async`, first in the head of a page with cells or a challenge
-// (widgets/paginas.py); it imports nothing, so it runs as soon as it arrives, which may be
+// (widgets/construccion/recursos.py); it imports nothing, so it runs as soon as it arrives, which may be
 // before or after python.js has run. python.js takes the worker (tomarTrabajadorTemprano) and
 // starts Python with it at once: when it runs, if the worker is there, or else at the event
 // below. A global already taken (null: python.js started Python some other way) means no worker

@@ -4,7 +4,7 @@
 //   { titulo, tope, trazas: { "1": traza, …, "10": traza } }   (traza: see widgets/calificador/trazas.py)
 // Optional `marca` property: { indice, texto } marks one step (where a reader's run departs from
 // the expected one) and opens the widget there.
-// With `predicciones: { "1": [pregunta, …], … }` (widgets/predice.py; absent for `:predice: no`
+// With `predicciones: { "1": [pregunta, …], … }` (widgets/directivas/predice.py; absent for `:predice: no`
 // and for the traces a challenge builds for «Ver tu traza») there is a toggle «Predice»: while
 // it is on, Siguiente asks each question before showing the step it is about, Final and the
 // slider stop before an unanswered one, Inicio (or a new cap) starts a new round, and the last

@@ -50,8 +50,8 @@
 // made a snapshot is left broken (its `js` getters fail), so the live worker never makes it.
 // Where the course's service worker controls the page, Pyodide's interpreter is fetched through
 // it, and V8 keeps the code it compiled for it between visits (POR_EL_SERVICIO, below).
-import codigoCeldas from "./trabajador.py";
-import codigoDesafios from "./trabajador_desafios.py";
+import codigoCeldas from "../trabajador/trabajador.py";
+import codigoDesafios from "../trabajador/trabajador_desafios.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
@@ -78,7 +78,7 @@ cerrarAlExterior(self, { permitido: () => sitio.propio?.origen ?? null });
 
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
 const RAIZ = new URL("../../", import.meta.url).href; // this module is <raíz>/_static/bucle/
-const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells may import (extension.py)
+const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells may import (widgets/construccion/publicar.py)
 
 /**
  * Whether this worker was made while the course's service worker controlled the page

@@ -2,7 +2,7 @@
 // reader may go without answering, a round's score and the best one kept. No DOM
 // (tests/front/predice.test.mjs).
 //
-// The questions come from the build (widgets/predice.py, whose docstring is their format): each
+// The questions come from the build (widgets/directivas/predice.py, whose docstring is their format): each
 // names the step it reveals by `antes: { evento, tipo }`, the event the step comes from
 // (lib/traza-pasos.js gives every step its `evento`) and its kind (null: the event's first step).
 // They are scored as the questions of the page are (lib/puntuar.js).

@@ -1,6 +1,6 @@
 // Scoring a question: pure logic, no DOM (tests/front/puntuar.test.mjs).
 //
-// `datos` is the JSON the build embeds in each question (widgets/pregunta.py):
+// `datos` is the JSON the build embeds in each question (widgets/directivas/pregunta.py):
 //   { tipo: "una" | "varias", opciones: n, correctas: [indices] }
 //   { tipo: "numero", respuesta: x, margen: m }
 // A reader's answer (`respuesta`) is an array of chosen option indices, or the text typed for

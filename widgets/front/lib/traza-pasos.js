@@ -15,7 +15,7 @@
 // A step is { tipo, turno, M: [message index], nuevos: [position in M], recibe: [position] | null,
 //   entorno: {ruta: texto} (after the step), cambios: [{ruta, antes, despues}], texto, detalle:
 //   [line], respuesta?: message index, evento, firma } where `evento` is the index of the event
-//   the step comes from (the questions of predict mode, widgets/predice.py, name their step by
+//   the step comes from (the questions of predict mode, widgets/directivas/predice.py, name their step by
 //   it) and `firma` compares steps of two traces.
 
 import { PASOS } from "./textos.js";

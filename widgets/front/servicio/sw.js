@@ -1,6 +1,6 @@
 // The course's service worker: the whole site kept for offline use, and cross-origin isolation on
 // any host. Bundled by empaquetar.mjs into _static/bucle/sw.js (a classic script); the build
-// (widgets/sin_conexion.py, through manifiesto.mjs and Workbox's injectManifest) writes it at the
+// (widgets/construccion/sin_conexion.py, through manifiesto.mjs and Workbox's injectManifest) writes it at the
 // site's root with the list of files the site publishes in place of `self.__WB_MANIFEST`:
 // [{url, revision, integrity, bytes}], each URL relative to this script, each revision the
 // file's hash, each integrity its SRI (a file that does not match it is never kept).

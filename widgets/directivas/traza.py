@@ -25,7 +25,7 @@ by ``:bucle:`` or by the setting ``bucle_referencia`` (in ``bucle_desafios_dir``
 page steps through them with no Python. ``:ejecutar:`` names a challenge whose reference
 ``ejecutar`` the loop uses instead. A scenario the model rejects fails the build at the
 directive's line, with the model's complaint. Each cap's trace also gets the questions of
-predict mode (``widgets.predice``), unless the author writes ``:predice: no``.
+predict mode (``widgets.directivas.predice``), unless the author writes ``:predice: no``.
 
 Node tree (the children are what reads without JavaScript: the final M of the largest cap)::
 
@@ -48,12 +48,12 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from . import textos
-from .ajustes import espacio_del_runtime, ruta
-from .calificador.trazas import trazar
-from .directiva import Directiva, linea_en
-from .nodos import nuevo_widget
-from .opciones import si_o_no
+from ..base import textos
+from ..ajustes import espacio_del_runtime, ruta
+from ..calificador.trazas import trazar
+from ..base.directiva import Directiva, linea_en
+from ..base.nodos import nuevo_widget
+from ..base.opciones import si_o_no
 from .predice import preguntas
 
 TOPE_MAXIMO = 50
@@ -71,7 +71,7 @@ class TrazaDirective(Directiva):
         # A challenge id: the loop runs with the `ejecutar` of that challenge's reference
         # solution (for lessons where `ejecutar` is what changes).
         "ejecutar": directives.unchanged_required,
-        # «no»: no «Predice» button (predict mode, widgets/predice.py) for this trace.
+        # «no»: no «Predice» button (predict mode, widgets/directivas/predice.py) for this trace.
         "predice": si_o_no,
     }
 

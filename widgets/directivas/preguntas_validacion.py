@@ -1,6 +1,6 @@
 """Reading what an author wrote in a question, and rejecting what cannot work, with its line.
 
-The directives in :mod:`widgets.pregunta` hand the parsed content here. Everything that is wrong
+The directives in :mod:`widgets.directivas.pregunta` hand the parsed content here. Everything that is wrong
 raises :class:`Invalida` with a Spanish message and the line of the source it is about (the
 option, the list item, the directive), so the build reports ``pagina.md:LINE: ERROR: ...``.
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from docutils import nodes
 
-from .opciones import Invalida
+from ..base.opciones import Invalida
 
 TIPOS_DE_PREGUNTA = ("una", "varias", "numero")
 _MARCA = re.compile(r"^\[([ xX])\](?:\s+|$)")

@@ -6,10 +6,10 @@ it writes at the site's root:
 
 - ``sw.js``: the bundled service worker (``widgets/front/servicio/sw.js``, Workbox) with the list
   of every file the site publishes, each with its hash, put in by Workbox's ``injectManifest``
-  (``widgets/front/servicio/manifiesto.mjs``, run with Node.js from the author's
+  (``widgets/construccion/manifiesto.mjs``, run with Node.js from the author's
   ``node_modules``, where ``workbox-build`` is pinned). JupyterLite (``lite/``) is not in it.
 - ``manifest.webmanifest``: the course's name (``project``), language, start page and icons
-  (``_static/bucle/iconos/``, made from ``widgets/assets/icono.svg`` at 192 and 512 px).
+  (``_static/bucle/iconos/``, made from ``widgets/datos/icono.svg`` at 192 and 512 px).
 
 What the page and the worker do with them is told in ``sin-conexion.js`` and ``servicio/sw.js``.
 
@@ -27,12 +27,11 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-from .ajustes import ruta
+from ..ajustes import CONSTRUCCION, DATOS, ESTATICOS, ruta
 
-AQUI = Path(__file__).resolve().parent
-MANIFIESTO_JS = AQUI / "front" / "servicio" / "manifiesto.mjs"
-PLANTILLA = AQUI / "static" / "sw.js"
-ICONOS = {192: AQUI / "assets" / "icono-192.png", 512: AQUI / "assets" / "icono-512.png"}
+MANIFIESTO_JS = CONSTRUCCION / "manifiesto.mjs"
+PLANTILLA = ESTATICOS / "sw.js"
+ICONOS = {192: DATOS / "icono-192.png", 512: DATOS / "icono-512.png"}
 COLOR = "#1d4ed8"
 
 

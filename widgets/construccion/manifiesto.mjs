@@ -4,7 +4,7 @@
 // install's fetch checks), its size and the queries the pages ask for it with (`variantes`:
 // Sphinx's `?v=<checksum>`, which the worker's static routes must know: servicio/sw.js),
 // replaces `self.__WB_MANIFEST` in the bundled worker. Run by the Sphinx build
-// (widgets/sin_conexion.py), last:
+// (widgets/construccion/sin_conexion.py), last:
 //
 //   node manifiesto.mjs <site folder> <bundled sw.js> <node_modules folder>
 //

@@ -53,9 +53,9 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from . import textos
-from .directiva import Directiva, Invalida
-from .nodos import nuevo_widget, widget
+from ..base import textos
+from ..base.directiva import Directiva, Invalida
+from ..base.nodos import nuevo_widget, widget
 from .preguntas_validacion import (
     comprobar_opciones,
     decidir_tipo,

@@ -2,13 +2,13 @@
 
 The author-facing messages (build errors) stay next to the check that raises them; the front
 end's strings live in its own modules (``widgets/front/``); the theme's strings that no
-catalogue translates are in :mod:`widgets.traducir`. Everything a reader of a built page sees
+catalogue translates are in :mod:`widgets.construccion.traducir`. Everything a reader of a built page sees
 or hears that the directives write is here.
 """
 
 from __future__ import annotations
 
-# -- questions (widgets.pregunta) -----------------------------------------------------------------
+# -- questions (widgets.directivas.pregunta) -----------------------------------------------------------------
 
 #: The title of a ``grupo`` whose author gave none.
 TITULO_DEL_GRUPO = "Comprueba tu intuición"
@@ -21,14 +21,14 @@ def indicacion_margen(margen: str) -> str:
     return f"Se acepta un margen de ±{margen}."
 
 
-# -- reading time (widgets.lectura) ---------------------------------------------------------------
+# -- reading time (widgets.construccion.lectura) ---------------------------------------------------------------
 
 def lectura(minutos: int) -> str:
     """Under a lesson's title."""
     return "Lectura: 1 minuto" if minutos == 1 else f"Lectura: unos {minutos} minutos"
 
 
-# -- traces (widgets.traza) -----------------------------------------------------------------------
+# -- traces (widgets.directivas.traza) -----------------------------------------------------------------------
 
 #: The title of a ``traza`` whose author gave none.
 TITULO_DE_LA_TRAZA = "El bucle, paso a paso"
@@ -53,7 +53,7 @@ JUPYTERLITE_EN_ESPANOL = {
 }
 
 
-# -- predict mode of a trace (widgets.predice) ----------------------------------------------------
+# -- predict mode of a trace (widgets.directivas.predice) ----------------------------------------------------
 # Each question: its statement, its options, and one sentence saying why, in the loop's rules.
 
 def _mensajes(n: int) -> str:

@@ -16,7 +16,7 @@ that the reader's first turn processes only its own messages.
 It renders the download widget (``widgets/front/modelo.js``): a button **Descargar el modelo
 (N MB)** with the size of what it fetches (the GGUF and llama.cpp's wasm, from the site), a
 sentence saying what it is, then the progress and **Cancelar**, then «Modelo listo». A page that
-uses it makes the build publish the model (:mod:`widgets.modelo_local`). The node::
+uses it makes the build publish the model (:mod:`widgets.construccion.modelo_local`). The node::
 
     widget(tipo="modelo", ident="modelo", datos={"nombre", "licencia",
                                                   "modelo": {"archivo", "bytes", "sha256"},
@@ -38,11 +38,11 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
-from .ajustes import espacio_del_runtime
-from .directiva import Directiva, Invalida, linea_en
-from .modelo_local import ErrorDelModelo, datos_del_modelo, setup_modelo_local
-from .nodos import nuevo_widget, widget
-from .paginas import datos_por_pagina, de_las_paginas
+from ..ajustes import espacio_del_runtime
+from ..base.directiva import Directiva, Invalida, linea_en
+from ..construccion.modelo_local import ErrorDelModelo, datos_del_modelo
+from ..base.nodos import nuevo_widget, widget
+from ..base.paginas import datos_por_pagina, de_las_paginas
 
 
 class Modelo(Directiva):
@@ -122,4 +122,3 @@ def setup_modelo(app: Sphinx) -> None:
     app.add_directive("servidor-propio", ServidorPropio)
     app.connect("doctree-resolved", _al_dia)
     datos_por_pagina(app, "bucle_modelo_paginas")
-    setup_modelo_local(app)

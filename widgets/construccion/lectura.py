@@ -14,9 +14,9 @@ import re
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from . import textos
-from .nodos import widget
-from .paginas import datos_por_pagina, de_las_paginas
+from ..base import textos
+from ..base.nodos import widget
+from ..base.paginas import datos_por_pagina, de_las_paginas
 
 PALABRAS_POR_MINUTO = 200
 _PALABRA = re.compile(r"\w+")

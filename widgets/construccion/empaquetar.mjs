@@ -2,7 +2,7 @@
 // entry point; ES modules with code splitting, so CodeMirror stays in its own chunk that reading
 // a page never loads; the Python the worker runs is imported as text. The service worker
 // (servicio/sw.js, with Workbox) is bundled apart, as one classic script: sw.js, whose list of
-// files the site build writes in (widgets/sin_conexion.py).
+// files the site build writes in (widgets/construccion/sin_conexion.py).
 //
 // One patch, for a site that works under `style-src 'self'`: CodeMirror's style-mod writes its
 // rules into a <style> element when the root is a document (inline CSS, blocked by that policy)
@@ -19,9 +19,10 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const aqui = dirname(fileURLToPath(import.meta.url));
-const entradas = readdirSync(aqui)
+const FRONT = join(aqui, "..", "front");
+const entradas = readdirSync(FRONT)
   .filter((f) => /\.(js|css)$/.test(f))
-  .map((f) => join(aqui, f));
+  .map((f) => join(FRONT, f));
 
 const HOJA_EN_LINEA = "if (!root.head && root.adoptedStyleSheets && win.CSSStyleSheet) {";
 const HOJA_CONSTRUIDA = "if (root.adoptedStyleSheets && win.CSSStyleSheet) {";
@@ -55,22 +56,22 @@ const wllamaSinCdn = {
   },
 };
 
-// The grading engine, for the page's worker: `import ARCHIVOS from "calificador:archivos"` is
+// The grader, for the page's worker: `import ARCHIVOS from "calificador:archivos"` is
 // {name: text} of every widgets/calificador/*.py, the very package the build and the grader
 // command import in CPython. The worker writes them into Pyodide's file system and imports the
 // package, in its memory snapshot too, so a page's start fetches none of them.
-const MOTOR = join(aqui, "..", "calificador");
+const CALIFICADOR = join(aqui, "..", "calificador");
 
-const motorDelCalificador = {
-  name: "motor-del-calificador",
+const archivosDelCalificador = {
+  name: "archivos-del-calificador",
   setup(build) {
-    build.onResolve({ filter: /^calificador:archivos$/ }, ({ path }) => ({ path, namespace: "motor" }));
-    build.onLoad({ filter: /.*/, namespace: "motor" }, async () => {
-      const nombres = readdirSync(MOTOR).filter((f) => f.endsWith(".py")).sort();
+    build.onResolve({ filter: /^calificador:archivos$/ }, ({ path }) => ({ path, namespace: "calificador" }));
+    build.onLoad({ filter: /.*/, namespace: "calificador" }, async () => {
+      const nombres = readdirSync(CALIFICADOR).filter((f) => f.endsWith(".py")).sort();
       const archivos = {};
-      for (const nombre of nombres) archivos[nombre] = await readFile(join(MOTOR, nombre), "utf8");
+      for (const nombre of nombres) archivos[nombre] = await readFile(join(CALIFICADOR, nombre), "utf8");
       return { contents: `export default ${JSON.stringify(archivos)};`, loader: "js",
-               watchFiles: nombres.map((n) => join(MOTOR, n)) };
+               watchFiles: nombres.map((n) => join(CALIFICADOR, n)) };
     });
   },
 };
@@ -90,11 +91,11 @@ const { metafile } = await esbuild.build({
   entryNames: "[name]",
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
-  plugins: [estilosSinElementoStyle, wllamaSinCdn, motorDelCalificador],
+  plugins: [estilosSinElementoStyle, wllamaSinCdn, archivosDelCalificador],
 });
 
 // precargas.json: each entry module → the chunks it imports statically, all the way down. A page
-// links them as modulepreload (widgets/paginas.py), so the browser fetches them beside the entry
+// links them as modulepreload (widgets/construccion/recursos.py), so the browser fetches them beside the entry
 // modules instead of one level after another.
 const estaticos = (salida) => (metafile.outputs[salida]?.imports ?? [])
   .filter((i) => i.kind === "import-statement").map((i) => i.path);
@@ -114,7 +115,7 @@ for (const [archivo, datos] of Object.entries(metafile.outputs)) {
 await writeFile(join(salida, "precargas.json"), JSON.stringify(precargas, null, 1) + "\n");
 
 await esbuild.build({
-  entryPoints: [join(aqui, "servicio", "sw.js")],
+  entryPoints: [join(FRONT, "servicio", "sw.js")],
   outfile: join(salida, "sw.js"),
   bundle: true,
   format: "iife",

@@ -13,11 +13,11 @@ empty cell or an unknown option fails the build, in Spanish, with the file and l
 
     widget(tipo="celda", ident="saludo", datos={"codigo": 'print("hola")', "orden": 1})
         literal_block(language="python")     ← the code, highlighted: what reads without JS
-                                               (widgets.nodos.codigo_editable)
+                                               (widgets.base.nodos.codigo_editable)
 
 which HTML renders as ``<bucle-celda …><div class="highlight-python">…</div><script
 type="application/json" class="bucle-datos">{…}</script></bucle-celda>`` (see
-:mod:`widgets.nodos`); ``widgets/front/celda.js`` turns it into an editor with its buttons.
+:mod:`widgets.base.nodos`); ``widgets/front/celda.js`` turns it into an editor with its buttons.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from .directiva import Directiva, Invalida
-from .nodos import codigo_editable, nuevo_widget
+from ..base.directiva import Directiva, Invalida
+from ..base.nodos import codigo_editable, nuevo_widget
 
 
 class Celda(Directiva):

@@ -10,7 +10,7 @@ statement, in Markdown::
     Escribe `bucle(modelo, inicio, entorno, tope)`...
     ```
 
-It produces one ``widget`` node (see :mod:`widgets.nodos`)::
+It produces one ``widget`` node (see :mod:`widgets.base.nodos`)::
 
     widget(tipo="desafio", ident=<id>, datos={...})
       container(classes=["bucle-desafio-enunciado"])     the statement
@@ -46,14 +46,13 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from .ajustes import ruta, runtime_modulos
-from .calificador import disco
-from .nodos import codigo_editable, nuevo_widget
-from .paginas import datos_por_pagina, de_las_paginas
-from .directiva import Directiva
+from ..ajustes import CALIFICADOR, ruta, runtime_modulos
+from ..calificador import disco
+from ..base.nodos import codigo_editable, nuevo_widget
+from ..base.paginas import datos_por_pagina, de_las_paginas
+from ..base.directiva import Directiva
 
 #: The engine package (a challenge's checks depend on it).
-MOTOR = Path(__file__).resolve().parent / "calificador"
 #: Where the published files go, inside the HTML output.
 PUBLICADOS = ("_static", "bucle", "desafios")
 
@@ -131,8 +130,8 @@ class Desafio(Directiva):
         return [node]
 
 
-def _motor() -> list[Path]:
-    return sorted(MOTOR.glob("*.py"))
+def _calificador() -> list[Path]:
+    return sorted(CALIFICADOR.glob("*.py"))
 
 
 def _archivos(carpeta: Path, runtime: Path, ident: str, leidos: list[str]) -> list[Path]:
@@ -140,7 +139,7 @@ def _archivos(carpeta: Path, runtime: Path, ident: str, leidos: list[str]) -> li
     and the runtime."""
     propios = sorted(p for p in (carpeta / ident).rglob("*.py") if "__pycache__" not in p.parts)
     usados = [carpeta / r for r in leidos]
-    return sorted(set(propios + usados)) + _motor() + sorted(runtime.glob("*.py"))
+    return sorted(set(propios + usados)) + _calificador() + sorted(runtime.glob("*.py"))
 
 
 def comprobar(carpeta: Path, runtime: Path, modulos: tuple[str, ...], ident: str,
@@ -188,7 +187,7 @@ def _usados(env) -> dict[str, dict[str, list[str]]]:
     return de_las_paginas(env, "bucle_desafios_leidos")
 
 
-def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
+def publicar_desafios(app: Sphinx, exception: Exception | None) -> None:
     """Copy the challenge files its grading read into the output."""
     if exception is not None or app.builder.format != "html":
         return
@@ -206,4 +205,4 @@ def publish_challenges(app: Sphinx, exception: Exception | None) -> None:
 def setup_desafio(app: Sphinx) -> None:
     app.add_directive("desafio", Desafio)
     datos_por_pagina(app, "bucle_desafios_leidos")
-    app.connect("build-finished", publish_challenges)
+    app.connect("build-finished", publicar_desafios)

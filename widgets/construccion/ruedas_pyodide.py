@@ -1,9 +1,9 @@
 """The wheels the notebook's kernel loads, from PyPI, pinned by hash, and the lock that names them
-(and, the same way, the few wheels of the page's own Pyodide: ``widgets/ruedas-pagina.txt``).
+(and, the same way, the few wheels of the page's own Pyodide: ``widgets/datos/ruedas-pagina.txt``).
 
 JupyterLite's Pyodide kernel loads micropip, IPython (and its dependencies), jedi and comm. The
 npm Pyodide package ships only Pyodide's core, so these come from PyPI, pinned with their sha256
-in ``widgets/ruedas-pyodide.txt`` and fetched once by ``pip download --require-hashes`` into a
+in ``widgets/datos/ruedas-pyodide.txt`` and fetched once by ``pip download --require-hashes`` into a
 cache (``_build/ruedas-pyodide/``). All but comm are in Pyodide's lock under the same file names,
 but with the hashes of Pyodide's own rebuilds: the kernel gets a copy of the lock with PyPI's
 hashes for exactly these files (:func:`lock_con_ruedas`); the page's lock stays as npm ships it.
@@ -18,10 +18,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-FIJADAS = Path(__file__).resolve().parent / "ruedas-pyodide.txt"
+from ..ajustes import DATOS
+
+FIJADAS = DATOS / "ruedas-pyodide.txt"
 #: The wheels of the page's own Pyodide (the cells), pinned the same way: published by
-#: widgets/extension.py under ``_static/bucle/ruedas/``.
-DE_LA_PAGINA = Path(__file__).resolve().parent / "ruedas-pagina.txt"
+#: widgets/construccion/publicar.py under ``_static/bucle/ruedas/``.
+DE_LA_PAGINA = DATOS / "ruedas-pagina.txt"
 _LINEA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha256:(?P<sha>[0-9a-f]{64})\s*$")
 
 

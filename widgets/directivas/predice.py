@@ -39,12 +39,12 @@ it). The answers are computed from the events, never written by the author.
 Each kind of event has its function in :data:`POR_EVENTO` (event, its index, the walk's
 state → questions). A kind that a later lesson adds, a permission step say (``{"tipo":
 "permiso", …}``: does the harness ask, and what does the model receive then), adds its
-function there and its texts to :mod:`widgets.textos`; the page needs no change.
+function there and its texts to :mod:`widgets.base.textos`; the page needs no change.
 """
 
 from __future__ import annotations
 
-from . import textos
+from ..base import textos
 
 #: More files than this in the environment and «¿qué fichero cambia?» is not asked.
 MAX_FICHEROS = 8

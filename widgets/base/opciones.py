@@ -7,7 +7,7 @@ unknown option as a :class:`_Desconocida`, a value its converter refused as a :c
 ``run()`` calls :func:`rechazar_desconocidas`, which raises an :class:`Invalida` naming the
 option, its line, the closest known name and the options there are, or what the value should
 be. A directive reports it as ``self.reporter.error(fallo.mensaje, line=fallo.linea)``, so the
-build says ``pagina.md:LINE: ERROR: ...``; :class:`widgets.directiva.Directiva` does all this.
+build says ``pagina.md:LINE: ERROR: ...``; :class:`widgets.base.directiva.Directiva` does all this.
 """
 
 from __future__ import annotations

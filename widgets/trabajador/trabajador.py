@@ -139,7 +139,7 @@ def servidor_propio():
     return (sitio or {}).get("propio") or None
 
 
-#: Wheels published with the site (``_static/bucle/ruedas/``, widgets/ruedas-pagina.txt) that a
+#: Wheels published with the site (``_static/bucle/ruedas/``, widgets/datos/ruedas-pagina.txt) that a
 #: cell may import: top-level module → (file name, sha256).
 RUEDAS = {
     "pyodide_http": (

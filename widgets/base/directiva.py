@@ -17,7 +17,7 @@ converter, as a docutils ``option_spec``) and writes :meth:`Directiva.construir`
 
 Before :meth:`construir` runs, an unknown option (``:ide:``) or a value its converter refuses
 (``:pista-tras: tres``) is reported in Spanish at the option's line, with the closest known
-name (see :mod:`widgets.opciones`). An :class:`Invalida` raised in :meth:`construir` becomes
+name (see :mod:`widgets.base.opciones`). An :class:`Invalida` raised in :meth:`construir` becomes
 ``pagina.md:LINE: ERROR: mensaje`` and the directive produces nothing else; the build goes on,
 and ``sphinx-build -W`` fails at the end, listing every error of the lesson.
 """

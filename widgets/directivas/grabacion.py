@@ -18,7 +18,7 @@ must define ``grabacion``, a recording as ``tests/bench/grabar.py`` writes it
      "mensajes": [[rol, contenido], …]}
 
 The build checks that the recording is of the model the build publishes: its ``sha256`` must be
-that GGUF's, pinned in ``bucle_modelo_fijado`` (:mod:`widgets.modelo_local`). When the pin moves and
+that GGUF's, pinned in ``bucle_modelo_fijado`` (:mod:`widgets.construccion.modelo_local`). When the pin moves and
 the recording does not, the build fails at the directive's line and says how to record again.
 
 It renders a table, one row per turn: seconds, the input tokens the model processed anew and
@@ -31,9 +31,9 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from .ajustes import espacio_del_runtime
-from .directiva import Directiva, Invalida
-from .modelo_local import ErrorDelModelo, fijado, ruta_fijado
+from ..ajustes import espacio_del_runtime
+from ..base.directiva import Directiva, Invalida
+from ..construccion.modelo_local import ErrorDelModelo, fijado, ruta_fijado
 
 COLUMNAS = ("Turno", "Segundos", "Tokens nuevos", "Reusados", "Salida", "Lo que respondió el modelo")
 ANCHOS = (6, 9, 9, 9, 7, 60)

@@ -22,9 +22,9 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from .directiva import Directiva
-from .nodos import nuevo_widget, widget
-from .paginas import datos_por_pagina, de_las_paginas
+from ..base.directiva import Directiva
+from ..base.nodos import nuevo_widget, widget
+from ..base.paginas import datos_por_pagina, de_las_paginas
 
 
 class Progreso(Directiva):
