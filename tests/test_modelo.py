@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, SITES, construir
-from tests.test_sin_conexion import entradas_del_trabajador
+from tests.test_sin_conexion import entradas_del_servicio
 from widgets.construccion import modelo_local
 from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, fijado
 
@@ -156,7 +156,7 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
     assert datos["prefijo"] is None  # the directive without content: nothing to read at the load
 
     # Downloaded only when the reader asks: not in the service worker's list.
-    entradas = entradas_del_trabajador(sitio)
+    entradas = entradas_del_servicio(sitio)
     assert "_static/bucle/modelo.js" in entradas
     assert not [url for url in entradas if url.startswith("_static/bucle/modelo/")]
     print(f"\n[modelo] published: {gguf.stat().st_size / 1e6:.1f} MB GGUF + "

@@ -16,7 +16,7 @@ from tests.conftest import ROOT, construir
 MANIFIESTO_EN_SW = re.compile(r"\[\{\"bytes\".*?\}\]", re.S)
 
 
-def entradas_del_trabajador(sitio: Path) -> dict[str, dict]:
+def entradas_del_servicio(sitio: Path) -> dict[str, dict]:
     """url → entry, as the service worker written into the site holds them."""
     texto = (sitio / "sw.js").read_text(encoding="utf-8")
     assert "self.__WB_MANIFEST" not in texto, "the list of files was not put in"
@@ -28,7 +28,7 @@ def publicados(sitio: Path) -> set[str]:
 
 
 def test_the_service_worker_lists_every_file_of_the_course_with_its_hash_and_size(sitio):
-    entradas = entradas_del_trabajador(sitio)
+    entradas = entradas_del_servicio(sitio)
     archivos = publicados(sitio)
     # Not JupyterLite's, the sources, hidden files, source maps, the worker's template, nor the
     # in-page model (the reader's choice: tests/test_modelo.py).
@@ -116,7 +116,7 @@ def test_a_build_that_cannot_write_the_service_worker_says_what_is_missing(tmp_p
 def test_como_funciona_states_the_sizes_the_build_publishes(sitio):
     """«Cómo funciona» tells the reader how much the interpreter and the saved course weigh."""
     texto = (ROOT / "lessons" / "como-funciona.md").read_text(encoding="utf-8")
-    entradas = entradas_del_trabajador(sitio)
+    entradas = entradas_del_servicio(sitio)
     curso = sum(e["bytes"] for e in entradas.values()) / 1e6
     interprete = sum(e["bytes"] for url, e in entradas.items() if url.startswith("_static/pyodide/")) / 1e6
     dichos = [int(n) for n in re.findall(r"unos (\d+) MB", texto)]

@@ -79,10 +79,10 @@ def publicar(app: Sphinx, exception: Exception | None) -> None:
         shutil.copyfile(origen, iconos / origen.name)
     (salida / "manifest.webmanifest").write_text(
         json.dumps(manifiesto_web(app), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    escribir_trabajador(salida, ruta(app, "bucle_node_modules"))
+    escribir_servicio(salida, ruta(app, "bucle_node_modules"))
 
 
-def escribir_trabajador(salida: Path, node_modules: Path) -> dict:
+def escribir_servicio(salida: Path, node_modules: Path) -> dict:
     """Write ``salida/sw.js`` with the list of the site's files; return Workbox's count."""
     if not PLANTILLA.is_file():
         raise ExtensionError(f"the service worker is not bundled ({PLANTILLA}): run 'make bundle'")

@@ -59,7 +59,7 @@ from .predice import preguntas
 TOPE_MAXIMO = 50
 
 
-class TrazaDirective(Directiva):
+class Traza(Directiva):
     has_content = True
     opciones = {
         "tope": directives.unchanged_required,
@@ -199,4 +199,4 @@ class TrazaDirective(Directiva):
 
 
 def setup_traza(app: Sphinx) -> None:
-    app.add_directive("traza", TrazaDirective)
+    app.add_directive("traza", Traza)
