@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_celda import ESPERA, Celda
-from tests.test_lecciones import ejecutar_leccion
+from tests.lecciones.comun import ejecutar_leccion
 
 pytestmark = pytest.mark.navegador
 
