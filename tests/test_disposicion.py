@@ -7,7 +7,8 @@ challenges/:
 - ``widgets/base/`` (what directives share) imports no directive and no build step;
 - a directive imports no other directive, but for its own pure helper (``traza`` → ``predice``,
   ``pregunta`` → ``preguntas_validacion``), which no one else imports;
-- only ``widgets/__init__.py`` imports the registrar, ``widgets.extension``;
+- only ``widgets/__init__.py`` imports the registrar, ``widgets.extension`` (in the whole
+  repository: tests and ``conf.py`` files too, nor names it as a string);
 - the grader, ``widgets/calificador/``, imports only the standard library and itself (relatively:
   in Pyodide's worker it is the package ``calificador``).
 
@@ -248,17 +249,15 @@ def test_the_grader_imports_only_the_standard_library_and_itself():
     malas = []
     for ruta in ficheros("widgets/calificador", extensiones={".py"}):
         for nodo in ast.walk(arbol(ruta)):
-            if isinstance(nodo, ast.Import):
-                nombres = [a.name for a in nodo.names]
-            elif isinstance(nodo, ast.ImportFrom):
-                if nodo.level == 1:
-                    continue
-                nombres = ["." * nodo.level + (nodo.module or "")]
+            if isinstance(nodo, ast.ImportFrom) and nodo.level:
+                # itself (one dot), or, two dots up, the rest of widgets/
+                nombres = [] if nodo.level == 1 else ["." * nodo.level + (nodo.module or "")]
+            elif isinstance(nodo, (ast.Import, ast.ImportFrom)):
+                todos = [a.name for a in nodo.names] if isinstance(nodo, ast.Import) else [nodo.module]
+                nombres = [n for n in todos if n.split(".")[0] not in sys.stdlib_module_names]
             else:
                 continue
-            malas += [f"{relativa(ruta)}:{nodo.lineno} imports {n}" for n in nombres
-                      if isinstance(nodo, ast.ImportFrom) and nodo.level
-                      or n.split(".")[0] not in sys.stdlib_module_names]
+            malas += [f"{relativa(ruta)}:{nodo.lineno} imports {n}" for n in nombres]
     assert not malas, "the grader imports only the standard library and, relatively, " \
                       "itself:\n" + "\n".join(malas)
 
@@ -276,7 +275,8 @@ def test_every_python_file_of_widgets_is_in_the_folder_of_its_role():
     malos = []
     for ruta in ficheros("widgets", extensiones={".py"}):
         partes = ruta.relative_to(RAIZ / "widgets").parts
-        if (partes[0] not in ARRIBA) if len(partes) == 1 else (partes[0] not in ROLES):
+        en_su_sitio = partes[0] in ARRIBA if len(partes) == 1 else partes[0] in ROLES
+        if not en_su_sitio:
             malos.append(relativa(ruta))
     assert not malos, (f"a Python file of widgets/ is in a folder named by its role "
                        f"({', '.join(sorted(ROLES))}) or is one of {', '.join(sorted(ARRIBA))} "
