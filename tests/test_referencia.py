@@ -147,11 +147,10 @@ def _seccion(texto: str, directiva: str) -> str:
 
 
 def test_la_referencia_documenta_cada_directiva_y_cada_opcion():
-    from widgets.extension import COMPONENTES
+    import widgets
 
     registro = _Registro()
-    for setup_componente in COMPONENTES:
-        setup_componente(registro)
+    widgets.setup(registro)  # as Sphinx loads the extension (only widgets/ imports its registrar)
     texto = REFERENCIA.read_text(encoding="utf-8")
     assert set(registro.directivas) >= {"celda", "traza", "pregunta", "grupo", "explicacion",
                                         "desafio", "progreso"}
@@ -172,3 +171,36 @@ def test_la_referencia_documenta_cada_ajuste_con_su_valor_por_defecto():
         assert nombre in filas, f"the setting {nombre} is not in docs/referencia.md"
         if isinstance(defecto, str):
             assert f'`"{defecto}"`' in filas[nombre], f"{nombre}: its default is {defecto!r}"
+
+
+# -- every path it names exists --------------------------------------------------------------------
+
+#: A path under widgets/ (``widgets/datos/modelo-fijado.txt``) or a module (``widgets.serve``), as
+#: the reference and the README write them; not the package's name ``el-bucle-widgets``.
+RUTA = re.compile(r"(?<![\w-])widgets/[\w./-]*\w/?")
+MODULO = re.compile(r"(?<![\w./-])widgets\.([a-z_]\w*)")
+
+
+def _rutas_que_no_existen(texto: str) -> list[str]:
+    rotas = [m[0] for m in RUTA.finditer(texto)
+             if not (ROOT / m[0]).exists() and not m[0].startswith("widgets/static")]
+    rotas += [m[0] for m in MODULO.finditer(texto)
+              if not (ROOT / "widgets" / f"{m[1]}.py").is_file()
+              and not (ROOT / "widgets" / m[1] / "__init__.py").is_file()]
+    return sorted(set(rotas))
+
+
+@pytest.mark.parametrize("documento", ["docs/referencia.md", "README.md"])
+def test_cada_ruta_de_widgets_que_nombra_existe(documento):
+    """widgets/ is laid out by role (ARCHITECTURE.md): a path the authors' reference or the
+    README names there (a file, a folder, a module) must still be where it says, not where it was
+    (widgets/static/, the bundle, is made by the build)."""
+    rotas = _rutas_que_no_existen((ROOT / documento).read_text(encoding="utf-8"))
+    assert not rotas, f"{documento} names paths that do not exist: {rotas}"
+
+
+def test_una_ruta_vieja_se_ve():
+    assert _rutas_que_no_existen("`widgets/predice.py`, `widgets/assets/icono.svg`, "
+                                 "`widgets.celda`, `widgets/directivas/predice.py`, "
+                                 "`widgets.serve`, `el-bucle-widgets.tar.gz`, widgets/static/x.js") == [
+        "widgets.celda", "widgets/assets/icono.svg", "widgets/predice.py"]

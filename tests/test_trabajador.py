@@ -1,6 +1,6 @@
 """The worker's Python half (widgets/trabajador/trabajador.py) in CPython: how a cell's code ends and
 how its errors are told, in the reader's terms. The same file runs in Pyodide (see
-tests/browser/test_celda.py); nothing in it needs the browser except ``open_url``."""
+tests/browser/test_celda_ejecucion.py); nothing in it needs the browser except ``open_url``."""
 
 import builtins
 import importlib.util

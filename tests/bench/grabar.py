@@ -38,7 +38,7 @@ from widgets.construccion.modelo_local import fijado
 from widgets.serve import servir
 
 from tests.conftest import construir
-from tests.test_lecciones import celdas_de
+from tests.lecciones.comun import celdas_de
 
 from .navegador import Registro, chromium, contexto
 

@@ -5,7 +5,7 @@ where nothing waits. On the test site tests/sites/celdas/ (espera.html)."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_celda import ESPERA, Celda
+from tests.browser.celdas import ESPERA, Celda
 from tests.conftest import violaciones_axe
 
 pytestmark = pytest.mark.navegador
@@ -14,11 +14,6 @@ SIN_AISLAMIENTO = (
     "EntradaNoDisponible: input() no puede leer del teclado: esta página no está aislada "
     "(cross-origin isolation) y sin eso Python no puede esperar a que escribas, así que escribe "
     'el valor directamente en el código, por ejemplo: nombre = "Ada"')
-
-
-@pytest.fixture(scope="module")
-def celdas_html(sitio_de_prueba):
-    return sitio_de_prueba("celdas")
 
 
 def pregunta(celda, nombre):

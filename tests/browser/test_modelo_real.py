@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_celda import Celda
+from tests.browser.celdas import Celda
 from tests.browser.test_fallos_celdas import Celda as CeldaEditable
 from tests.browser.test_puente import _ServidorPropio, servidor_propio  # noqa: F401 (a fixture)
 from tests.conftest import contexto_vigilado

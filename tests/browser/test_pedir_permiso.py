@@ -8,8 +8,8 @@ import types
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_celda import ESPERA, Celda
-from tests.test_lecciones import ejecutar_leccion
+from tests.browser.celdas import ESPERA, Celda
+from tests.lecciones.comun import ejecutar_leccion
 
 pytestmark = pytest.mark.navegador
 

@@ -82,7 +82,7 @@ def test_a_suite_that_fails_on_the_reference_names_the_test_and_its_message(
 
 
 def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor, pagina):
-    """The cells print what tests/test_lecciones.py asserts in CPython: the tests as
+    """The cells print what tests/lecciones/test_el_agente.py asserts in CPython: the tests as
     `python -m unittest -v` prints them, 4 that pass, then 1 that fails with the broken agent."""
     pagina.goto(servidor(sitio) + "el-agente.html")
     expect(pagina.locator("bucle-celda")).to_have_count(3)

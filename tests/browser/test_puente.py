@@ -17,7 +17,7 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_celda import ESPERA, Celda
+from tests.browser.celdas import ESPERA, Celda
 from tests.conftest import contexto_vigilado
 from widgets.serve import CSP
 

@@ -19,7 +19,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_celda import Celda
+from tests.browser.celdas import Celda
 from tests.browser.test_instantanea import esperar_instantanea
 from tests.conftest import ARGUMENTOS_CHROMIUM, CHROMIUM, SITES, construir, contexto_vigilado
 from widgets.serve import Manejador

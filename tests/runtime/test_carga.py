@@ -1,0 +1,117 @@
+"""How runtime/'s files load: each leaves only the names of its contract, in any order, twice."""
+
+import inspect
+
+import pytest
+
+from tests.runtime import test_guionizado
+from tests.runtime.comun import cargar, observaciones_de_la_leccion, publicos
+
+
+CONTRATO_ENTORNO = {"ENTORNO", "listar", "leer", "escribir", "buscar", "FUNCIONES",
+                    "HERRAMIENTAS", "incumple", "texto", "llamada", "resultado", "muestra"}
+CONTRATO_GUIONIZADO = {"ModeloGuionizado", "guion_de", "GuionRoto"}
+#: escenarios.py: conversations as data, and the functions that make their scripts (and the
+#: model of «Pedir permiso» for a user who answers on the spot).
+CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
+                       "INICIO_BUCLE", "RESPUESTAS_BUCLE", "OBSERVACIONES_BUCLE", "guion_bucle",
+                       "INICIO_ERRORES", "RESPUESTAS_ERRORES", "OBSERVACIONES_ERRORES",
+                       "guion_errores",
+                       "INICIO_PERMISO", "LISTA_TORTILLA", "NOTAS_PERMISO", "RESPUESTAS_PERMISO",
+                       "FINALES_PERMISO", "observaciones_permiso", "guion_permiso", "modelo_permiso",
+                       "SISTEMA_AGENTE", "PEDIDO_TORTILLA", "INICIO_TORTILLA", "RESPUESTAS_TORTILLA",
+                       "OBSERVACIONES_TORTILLA", "RESPUESTAS_TORTILLA_DENEGADA",
+                       "OBSERVACIONES_TORTILLA_DENEGADA", "guion_tortilla", "guion_tortilla_denegada",
+                       "PEDIDO_TERCO", "INICIO_TERCO", "respuestas_terco", "observaciones_terco",
+                       "guion_terco", "PEDIDO_SIN_CONTENIDO", "INICIO_SIN_CONTENIDO",
+                       "RESPUESTAS_SIN_CONTENIDO", "OBSERVACIONES_SIN_CONTENIDO", "guion_sin_contenido"}
+
+#: api.py: talking to a real model over HTTP (its two modules, json and sys, aside).
+CONTRATO_API = {"ErrorDelServidor", "RespuestaCortada", "enviar", "url_del_modelo", "servidor_propio"}
+
+
+def test_cada_fichero_deja_solo_los_nombres_del_contrato():
+    assert publicos(cargar("entorno")) == CONTRATO_ENTORNO
+    assert publicos(cargar("guionizado")) == CONTRATO_GUIONIZADO
+    antes = cargar("entorno", "guionizado")
+    todo = cargar("escenarios", ns=dict(antes))
+    assert publicos(todo) - publicos(antes) == CONTRATO_ESCENARIOS
+    # escenarios.py defines no function of its own beyond the scripts (and the model of «Pedir
+    # permiso», which picks its script by what it reads in M): what a harness does with a call
+    # (the answer of the challenges) is the reader's to write, not the runtime's.
+    propias = {n for n, v in todo.items() if inspect.isfunction(v)
+               and v.__code__.co_filename == "runtime/escenarios.py"}
+    assert propias == {"guion_bucle", "guion_errores", "guion_permiso", "observaciones_permiso",
+                       "_permisos", "modelo_permiso", "guion_tortilla", "guion_tortilla_denegada",
+                       "respuestas_terco", "observaciones_terco", "guion_terco", "guion_sin_contenido"}
+
+
+def test_api_deja_solo_los_nombres_de_su_contrato_y_no_importa_la_red_al_cargarse():
+    ns = cargar("api")
+    modulos = {n for n, v in ns.items() if inspect.ismodule(v)}
+    assert modulos == {"json", "sys"}
+    assert publicos(ns) - modulos == CONTRATO_API
+    # urllib.request is imported by enviar when it sends, not by every page that loads api.py
+    assert "urllib" not in ns
+    # and it shares no name with the other runtime files
+    otros = cargar("entorno", "guionizado", "escenarios", "permisos")
+    assert set(publicos(ns)) & set(otros) == set()
+
+
+def test_los_guiones_de_las_lecciones_son_sus_datos():
+    ns = cargar("entorno", "guionizado", "escenarios")
+    for nombre in ("BUCLE", "ERRORES"):
+        guion = ns[f"guion_{nombre.lower()}"]()
+        respuestas, observaciones = ns[f"RESPUESTAS_{nombre}"], ns[f"OBSERVACIONES_{nombre}"]
+        assert guion == ns["guion_de"](ns[f"INICIO_{nombre}"], respuestas, observaciones)
+        assert [r for _, r in guion] == respuestas
+    assert ns["OBSERVACIONES_BUCLE"] == observaciones_de_la_leccion(ns)
+
+
+def test_los_nombres_internos_de_los_dos_ficheros_no_chocan():
+    comunes = set(cargar("entorno")) & set(cargar("guionizado"))
+    assert {n for n in comunes if not n.startswith("__")} == set()
+
+
+def test_guionizado_funciona_solo():
+    ns = cargar("guionizado")
+    assert "muestra" not in ns
+    inicio = [("usuario", "hola")]
+    modelo = ns["ModeloGuionizado"](ns["guion_de"](inicio, [[{"type": "text", "text": "hola"}]], [[]]))
+    with pytest.raises(ns["GuionRoto"]) as info:
+        modelo([("usuario", "adiós")], [])
+    lineas = str(info.value).split("\n")
+    assert lineas[2] == "  esperado: ('usuario', 'hola')"
+    assert lineas[3] == "  recibido: ('usuario', 'adiós')"
+    assert modelo(inicio, []) == [{"type": "text", "text": "hola"}]
+
+
+def test_guionizado_usa_muestra_si_entorno_se_carga_despues():
+    ns = cargar("guionizado")
+    modelo = ns["ModeloGuionizado"]([([("usuario", "hola")], [])])
+    cargar("entorno", ns=ns)
+    with pytest.raises(ns["GuionRoto"]) as info:
+        modelo([("usuario", "adiós")], [])
+    assert "  esperado: usuario: «hola»" in str(info.value).split("\n")
+
+
+def test_guionizado_con_entorno_usa_muestra(rt):
+    modelo = rt["ModeloGuionizado"]([([("usuario", "hola")], [])])
+    with pytest.raises(rt["GuionRoto"]) as info:
+        modelo([("usuario", "adiós")], [])
+    assert str(info.value).split("\n")[2:4] == ["  esperado: usuario: «hola»",
+                                               "  recibido: usuario: «adiós»"]
+
+
+def test_cargar_dos_veces_no_rompe_nada(rt):
+    cargar("entorno", "guionizado", ns=rt)
+    test_guionizado.test_la_conversacion_de_la_leccion_con_un_bucle_correcto(rt, dict(rt["ENTORNO"]))
+
+
+def test_las_denegaciones_de_los_escenarios_son_las_del_contrato_de_permisos():
+    """The scripts write a denied call's observation as data; it is runtime/permisos.py's."""
+    ns = cargar("entorno", "guionizado", "escenarios", "permisos")
+    assert ns["_NO_PERMITIDO"] == ns["NO_PERMITIDO"]
+    denegadas = [b for obs in ns["observaciones_permiso"](["no", "no"]) for b in obs if b["is_error"]]
+    assert [b["tool_use_id"] for b in denegadas] == ["p3", "p4"]
+    assert all(b == ns["denegado"]({"id": b["tool_use_id"]}) for b in denegadas)
