@@ -267,7 +267,7 @@ export class Motor extends EventTarget {
     }
   }
 
-  /** Have the model read `mensajes`, the start the lesson's conversations share (protocolo.js's
+  /** Have the model read `mensajes`, the start the lesson's conversations share (indicaciones.js's
    *  mensajesDelPrefijo), while nobody asks it anything yet: llama.cpp keeps what it read
    *  (cache_prompt), so that a first turn processes only what follows. It waits its turn like a
    *  generation, and does nothing once the model has answered anything since it loaded (then the
@@ -306,7 +306,7 @@ export class Motor extends EventTarget {
     if (senal?.aborted) throw abortada();
     const peticion = { messages: mensajes, max_tokens, temperature: 0, cache_prompt: true,
                        abortSignal: senal };
-    // A grammar (GBNF, protocolo.js's gramaticaDeSalida) when there is one, else the schema.
+    // A grammar (GBNF, esquema.js's gramaticaDeSalida) when there is one, else the schema.
     if (gramatica) {
       peticion.grammar = gramatica;
     } else if (esquema) {
