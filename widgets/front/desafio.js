@@ -17,7 +17,7 @@
 //                                         failed checks or once passed
 //
 // Grading runs in the page's worker (python.calificar → worker.js → trabajador_desafios.py, with
-// the engine `calificador` the worker carries, lib/motor.js; the challenge's tests and the runtime
+// the engine `calificador` the worker carries, lib/calificador.js; the challenge's tests and the runtime
 // fetched from the widget's `urls`). The engine limits each test
 // itself; the page also has a watchdog for what the engine does not see (code made with exec, a
 // long call into C): if the worker says nothing about the running test for a while, Python is

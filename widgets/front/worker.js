@@ -9,7 +9,7 @@
 //       `espera` (a SharedArrayBuffer, lib/espera.js) come when the page is cross-origin isolated.
 //   {type: "encargo", calificador?, precargar?}   (no id, no answer)
 //       what the page's widgets need, sent once their scripts have all run. `calificador` (true)
-//       when the page has a challenge: the grading engine (lib/motor.js, bundled here) is then in
+//       when the page has a challenge: the grader (lib/calificador.js, bundled here) is then in
 //       place, and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
 //       `precargar` (URLs relative to the page): as "precargar" below, fetched while Pyodide
 //       starts and handed to Python before the start's answer.
@@ -55,7 +55,7 @@ import codigoDesafios from "../trabajador/trabajador_desafios.py";
 import { fetchDesde, traerArchivos } from "./lib/descarga.js";
 import { Salida } from "./lib/salida.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
-import { TEXTO_DEL_MOTOR, ponerMotor } from "./lib/motor.js";
+import { TEXTO_DEL_CALIFICADOR, ponerCalificador } from "./lib/calificador.js";
 import { esperar } from "./lib/espera.js";
 import { ponerInterrupcion } from "./lib/interrupcion.js";
 import { PYTHON } from "./lib/textos.js";
@@ -137,7 +137,7 @@ function lecturas(version, alProgreso) {
   const comoRespuesta = POR_EL_SERVICIO ? ["pyodide.asm.wasm"] : [];
   const archivos = traerArchivos(PYODIDE, version, alProgreso, { comoRespuesta });
   const instantanea = (async () => {
-    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_MOTOR);
+    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_CALIFICADOR);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   })().catch(() => ({}));
   archivos.catch(() => {});
@@ -349,7 +349,7 @@ async function cargar(datos) {
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
   // The engine's guard is taken now, before the cells' preparar and before any cell runs.
   if ((await encargo).calificador) {
-    ponerMotor(py);
+    ponerCalificador(py);
     funciones.guardar().destroy();
   }
   // The throwaway worker that makes the snapshot reads Pyodide's files from the cache: once
@@ -441,7 +441,7 @@ async function hacerInstantanea({ clave }) {
   try {
     const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
     for (const modulo of Object.values(importarTrabajador(origen))) modulo.destroy();
-    ponerMotor(origen, { todo: true }); // the grading engine, for the pages that have a challenge
+    ponerCalificador(origen, { todo: true }); // the grading engine, for the pages that have a challenge
     origen.runPython(`import ${PRECARGA.join(", ")}`);
     const bytes = origen.makeMemorySnapshot();
 
@@ -505,7 +505,7 @@ const ACCIONES = {
     return aJS(funciones.ejecutar(codigo, nombre));
   },
   async calificar(datos) {
-    ponerMotor(pyodide);
+    ponerCalificador(pyodide);
     return JSON.parse(funciones.calificar(JSON.stringify(datos)));
   },
 };

@@ -1,7 +1,7 @@
 """The grading half of the page's worker: what a challenge's «Comprobar» runs.
 
 The engine is the package ``calificador`` (``widgets/calificador/``, carried by the worker:
-``lib/motor.js``), written into Pyodide's file system beside this module and imported from
+``lib/calificador.js``), written into Pyodide's file system beside this module and imported from
 there. One ``Calificador`` is kept per set of URLs (the challenge's tests and the runtime): it
 caches the files it read and the tests it built, so a second check fetches nothing.
 
