@@ -16,7 +16,7 @@
 //     .bucle-desafio-solucion             [Ver la solución] (confirmation) after `solucion_tras`
 //                                         failed checks or once passed
 //
-// Grading runs in the page's worker (python.calificar → worker.js → trabajador_desafios.py, with
+// Grading runs in the page's worker (python.calificar → trabajador.js → trabajador_desafios.py, with
 // the engine `calificador` the worker carries, lib/calificador.js; the challenge's tests and the runtime
 // fetched from the widget's `urls`). The engine limits each test
 // itself; the page also has a watchdog for what the engine does not see (code made with exec, a

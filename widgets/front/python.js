@@ -6,7 +6,7 @@
 //   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
 //                                    { alProgreso: ({ evento, nombre, resultado }) => ... });
 //
-// The messages are worker.js's (its header is the protocol): each request has an id, and what
+// The messages are trabajador.js's (its header is the protocol): each request has an id, and what
 // the worker says about it (output, progress, the answer) goes to that request's callbacks.
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
 // "progreso" (Python starting: detail {fase: "descarga", cargado, total} on the first download,
@@ -53,10 +53,10 @@ function anotarArranque(bien) {
 export function crearTrabajador() {
   const temprano = tomarTrabajadorTemprano();
   if (temprano) return temprano;
-  const direccion = new URL("./worker.js", import.meta.url);
+  const direccion = new URL("./trabajador.js", import.meta.url);
   const archivo = direccion.href; // named when it cannot be loaded
   // Where the course's service worker controls the page, the worker's requests go through it:
-  // worker.js then fetches Pyodide's interpreter from it (see its POR_EL_SERVICIO).
+  // trabajador.js then fetches Pyodide's interpreter from it (see its POR_EL_SERVICIO).
   if (navigator.serviceWorker?.controller) direccion.hash = "servicio";
   const trabajador = new Worker(direccion, { type: "module", name: "python" });
   trabajador.direccion = archivo;
@@ -119,7 +119,7 @@ export class Python extends EventTarget {
     // So does waiting for the reader's answer (lib/espera.js).
     this.espera = globalThis.crossOriginIsolated ? crearEspera() : null;
     this.pregunta = null; // the question Python is waiting on: a token only its responder holds
-    // What the worker must know of the site (worker.js, "sitio"): whether the course's service
+    // What the worker must know of the site (trabajador.js, "sitio"): whether the course's service
     // worker controls this page (the course's model answers through it), and the reader's own
     // model server, the one other origin Python may reach (lib/servidor-propio.js).
     const servicio = globalThis.navigator?.serviceWorker;
@@ -196,7 +196,7 @@ export class Python extends EventTarget {
       this._cambiar("arrancando");
       // Pyodide starts at once; what the page's widgets need before any cell runs (the grading
       // engine, the files the cells read) follows once every widget script of the page has run,
-      // and the worker waits for it only to finish its start (worker.js, "encargo").
+      // and the worker waits for it only to finish its start (trabajador.js, "encargo").
       let precargadas = new Set();
       const inicio = this._enviar("iniciar", {
         pagina: document.baseURI,
@@ -289,7 +289,7 @@ export class Python extends EventTarget {
 
   /**
    * The page has a challenge: a worker started after this call puts the grading engine in place,
-   * and takes its guard, before any cell runs (worker.js, "iniciar").
+   * and takes its guard, before any cell runs (trabajador.js, "iniciar").
    */
   conCalificador() {
     this.calificador = true;
@@ -324,7 +324,7 @@ export class Python extends EventTarget {
   /**
    * Grade a challenge: `peticion` is {desafio, codigo, solucion, urls, runtime_modulos};
    * `alProgreso({evento, nombre?, resultado?})` hears each test as it goes. Resolves with
-   * {estado: "ok", resultado} | {estado: "detenido", prueba} (see worker.js).
+   * {estado: "ok", resultado} | {estado: "detenido", prueba} (see trabajador.js).
    */
   calificar(peticion, { alProgreso, cancelado } = {}) {
     return this._ocupado("calificar", peticion, { alProgreso, cancelado });

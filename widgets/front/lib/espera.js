@@ -1,6 +1,6 @@
 // Python waiting for the page: a question the reader answers (a permission, a line for input())
 // while the worker is blocked. Only on a cross-origin isolated page, which has SharedArrayBuffer.
-// Pure logic over one SharedArrayBuffer, shared by the page (python.js) and the worker (worker.js):
+// Pure logic over one SharedArrayBuffer, shared by the page (python.js) and the worker (trabajador.js):
 //
 //   bytes 0–3   Int32 estado: LIBRE, ESPERANDO, RESPONDIDO, DETENIDO or SIN_LECTOR
 //   bytes 4–7   Int32 length in bytes of the answer

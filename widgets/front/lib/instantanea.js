@@ -31,7 +31,7 @@ const RECETA = "2";
 export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io"];
 const CABECERA_SHA = "X-Bucle-Sha256";
 /** Set on a snapshot whose maker fetched Pyodide's interpreter through the course's service
- *  worker (worker.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
+ *  worker (trabajador.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
 const CABECERA_SERVICIO = "X-Bucle-Por-El-Servicio";
 
 async function sha256(datos) {
