@@ -213,7 +213,7 @@ class BucleDesafio extends HTMLElement {
       respuesta = await python.calificar({
         desafio: d.desafio, codigo: actual.codigo, solucion: d.solucion ?? "",
         urls: urlsDe(d), runtime_modulos: d.runtime_modulos ?? [],
-      }, { alProgreso: (detalle) => this.alProgreso(actual, detalle) });
+      }, { alCalificar: (detalle) => this.alCalificar(actual, detalle) });
     } catch (error) {
       const motivo = String(error?.message ?? error);
       respuesta = { estado: "fallo", error: motivo };
@@ -231,10 +231,10 @@ class BucleDesafio extends HTMLElement {
     this.terminar(actual, respuesta);
   }
 
-  /** The grader's progress on check `actual` (trabajador_desafios.py): re-arm the watchdog,
-   *  keep the finished results. */
-  alProgreso(actual, detalle) {
-    if (this.ocupado !== actual || detalle.fase !== "desafio") return;
+  /** A step of check `actual` (trabajador_desafios.py's "calificacion" events): re-arm the
+   *  watchdog, keep the finished results. */
+  alCalificar(actual, detalle) {
+    if (this.ocupado !== actual) return;
     if (detalle.evento === "prueba") {
       actual.actual = detalle.nombre;
       const n = this.datos.pruebas.indexOf(detalle.nombre) + 1;

@@ -4,10 +4,11 @@
 //   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto, omitidas) => ...,
 //                                   alPreguntar: (pregunta, responder) => ... });
 //   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
-//                                    { alProgreso: ({ evento, nombre, resultado }) => ... });
+//                                    { alCalificar: ({ evento, nombre, resultado }) => ... });
 //
 // The messages are trabajador.js's (its header is the protocol): each request has an id, and what
-// the worker says about it (output, progress, the answer) goes to that request's callbacks.
+// the worker says about it (output, progress, a check's steps, the answer) goes to that request's
+// callbacks.
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
 // "progreso" (Python starting: detail {fase: "descarga", cargado, total} on the first download,
 // then {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost), "deteniendo"
@@ -140,7 +141,8 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("estado", { detail: estado }));
   }
 
-  /** Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. */
+  /** Send a request; `oyentes` ({alSalir, alProgreso, alCalificar, alPreguntar}) hear what the
+   *  worker says about it. */
   _enviar(type, datos = {}, oyentes = {}) {
     const id = this.siguienteId++;
     return {
@@ -159,6 +161,8 @@ export class Python extends EventTarget {
       return; // (a request already answered, or given up by a restart)
     } else if (data.type === "progreso") {
       pendiente.alProgreso?.(data);
+    } else if (data.type === "calificacion") {
+      pendiente.alCalificar?.(data);
     } else if (data.type === "salida") {
       pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
     } else if (data.type === "pregunta") {
@@ -295,13 +299,13 @@ export class Python extends EventTarget {
     this.calificador = true;
   }
 
-  async _ocupado(type, datos, { alSalir, alProgreso, alPreguntar, cancelado } = {}) {
+  async _ocupado(type, datos, { alSalir, alCalificar, alPreguntar, cancelado } = {}) {
     const arranque = await this.iniciar();
     if (arranque?.estado === "detenido") return arranque; // stopped (restarted) while starting
     if (cancelado?.()) return { estado: "detenido", ejecutado: false }; // stopped before it began
     if (this.interrupcion) this.interrupcion[0] = 0;
     this._cambiar("ocupado");
-    const { id, promesa } = this._enviar(type, datos, { alSalir, alProgreso, alPreguntar });
+    const { id, promesa } = this._enviar(type, datos, { alSalir, alCalificar, alPreguntar });
     this.enCurso = id;
     try {
       return await promesa;
@@ -323,11 +327,11 @@ export class Python extends EventTarget {
 
   /**
    * Grade a challenge: `peticion` is {desafio, codigo, solucion, urls, runtime_modulos};
-   * `alProgreso({evento, nombre?, resultado?})` hears each test as it goes. Resolves with
+   * `alCalificar({evento, nombre?, resultado?})` hears each test as it goes. Resolves with
    * {estado: "ok", resultado} | {estado: "detenido", prueba} (see trabajador.js).
    */
-  calificar(peticion, { alProgreso, cancelado } = {}) {
-    return this._ocupado("calificar", peticion, { alProgreso, cancelado });
+  calificar(peticion, { alCalificar, cancelado } = {}) {
+    return this._ocupado("calificar", peticion, { alCalificar, cancelado });
   }
 
   /**

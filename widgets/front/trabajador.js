@@ -28,8 +28,8 @@
 // Worker → page:
 //   {id, type: "progreso", fase: "descarga", cargado, total}     first download only  } of the
 //   {id, type: "progreso", fase: "preparando", descargado}       Pyodide is starting  } "iniciar"
-//   {id, type: "progreso", fase: "desafio", evento: "empieza" | "prueba" | "resultado",
-//        nombre?, resultado?}                                    a check as it goes (no trace)
+//   {id, type: "calificacion", evento: "empieza" | "prueba" | "resultado", nombre?, resultado?}
+//                                                                a check as it goes (no trace)
 //   {id, type: "salida", flujo, texto, omitidas?}                stdout/stderr, in order
 //   {id, type: "pregunta", tipo: "permiso", pregunta, detalle}   Python waits for the reader
 //   {id, type: "pregunta", tipo: "entrada", pregunta}            (input(): pregunta = prompt)

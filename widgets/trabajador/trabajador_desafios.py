@@ -64,13 +64,13 @@ def _de_las_celdas():
 
 
 def _avisar(id, **datos):
-    """Post ``{"id", "type": "progreso", "fase": "desafio", **datos}`` to the page now (python.js
-    hands it to the request's ``alProgreso``). Outside a worker (CPython tests), nothing."""
+    """Post ``{"id", "type": "calificacion", **datos}`` to the page now (python.js hands it to
+    the request's ``alCalificar``). Outside a worker (CPython tests), nothing."""
     try:
         import js
     except ImportError:
         return
-    mensaje = {"id": id, "type": "progreso", "fase": "desafio", **datos}
+    mensaje = {"id": id, "type": "calificacion", **datos}
     js.postMessage(js.JSON.parse(json.dumps(mensaje, ensure_ascii=False)))
 
 
