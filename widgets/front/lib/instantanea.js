@@ -143,6 +143,21 @@ export async function verificada(base, clave, respuesta) {
 
 /** Whether the stored snapshot's response (from buscarInstantanea) was made through the
  *  course's service worker (guardarInstantanea's `porElServicio`). */
+/**
+ * `promesa` as a thenable that lets go of it once awaited: hand `loadPyodide` the verified bytes
+ * as `unaVez(verificada(…))`. Pyodide keeps its options for the worker's life, and they must not
+ * keep the snapshot's 31 MB alive after the restore.
+ */
+export function unaVez(promesa) {
+  return {
+    then(bien, mal) {
+      const p = promesa;
+      promesa = null;
+      return p.then(bien, mal);
+    },
+  };
+}
+
 export const hechaPorElServicio = (respuesta) => respuesta?.headers.get(CABECERA_SERVICIO) === "1";
 
 /**
