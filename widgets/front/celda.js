@@ -18,7 +18,7 @@
 // cell first runs the earlier ones that have not run in the current Python (lib/cuaderno.js).
 // Runs queue one after another. The edited code is kept in localStorage as {codigo, original};
 // when another tab of the lesson saves a different version, the cell keeps its own and asks.
-import { python } from "./python.js";
+import { cuandoQuieto, python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana, eleccion } from "./piezas/eleccion.js";
@@ -325,13 +325,13 @@ customElements.define("bucle-celda", BucleCelda);
 python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
 
 // The editors wait until Python has started and runs nothing, two seconds at most
-// (python.cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
+// (python.js's cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
 // warm start by about a tenth on a machine of two cores (BENCHMARKS.md). Until then the code
 // shows as the build highlighted it, and a cell the reader clicks or focuses gets its editor at
 // once.
 cuandoEsteOciosa(() => {
   arrancarPython();
-  python.cuandoQuieto(() => {
+  cuandoQuieto(python, () => {
     for (const celda of celdas) celda.cargarEditor();
   });
 });

@@ -26,7 +26,7 @@
 // engine's own words (the data's `mensajes`). What the engine says goes into the page as text.
 // State in localStorage (lib/veredicto.js): the code, the best result, failed checks; another
 // tab's best result and failed checks count here too, its code is only offered.
-import { python } from "./python.js";
+import { cuandoQuieto, python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana } from "./piezas/eleccion.js";
@@ -76,7 +76,7 @@ class BucleDesafio extends HTMLElement {
     addEventListener("pagehide", () => this.pendienteGuardar && this.guardarYa());
     cuandoEsteOciosa(() => {
       python.iniciar().catch(() => {});
-      python.cuandoQuieto(() => this.cargarEditor()); // as the cells' editors (celda.js)
+      cuandoQuieto(python, () => this.cargarEditor()); // as the cells' editors (celda.js)
     });
   }
 

@@ -5,6 +5,7 @@
 //                                   alPreguntar: (pregunta, responder) => ... });
 //   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
 //                                    { alCalificar: ({ evento, nombre, resultado }) => ... });
+//   cuandoQuieto(python, () => ...);   // once Python has started and runs nothing, the page idle
 //
 // The messages are trabajador.js's (its header is the protocol): each request has an id, and what
 // the worker says about it (output, progress, a check's steps, the answer) goes to that request's
@@ -24,7 +25,7 @@
 import { PYTHON } from "./lib/textos.js";
 import { cuandoEsteOciosa } from "./piezas/dom.js";
 import { leerPropia } from "./lib/servidor-propio.js";
-import { crearEspera, detener as detenerEspera, responder as responderEspera, sinLector } from "./lib/espera.js";
+import { Esperas, crearEspera } from "./lib/espera.js";
 
 // What python-temprano.js shares with this module (see its header).
 const VISTO = "bucle:python-visto";
@@ -118,8 +119,7 @@ export class Python extends EventTarget {
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     // So does waiting for the reader's answer (lib/espera.js).
-    this.espera = globalThis.crossOriginIsolated ? crearEspera() : null;
-    this.pregunta = null; // the question Python is waiting on: a token only its responder holds
+    this.esperas = new Esperas(globalThis.crossOriginIsolated ? crearEspera() : null);
     // What the worker must know of the site (trabajador.js, "sitio"): whether the course's service
     // worker controls this page (the course's model answers through it), and the reader's own
     // model server, the one other origin Python may reach (lib/servidor-propio.js).
@@ -166,29 +166,12 @@ export class Python extends EventTarget {
     } else if (data.type === "salida") {
       pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
     } else if (data.type === "pregunta") {
-      this._preguntar(pendiente, data);
+      this.esperas.recibir(data, pendiente.alPreguntar); // Python waits for the reader (see the header)
     } else {
       this.pendientes.delete(data.id);
       if (data.type === "hecho") pendiente.resolve(data.resultado);
       else pendiente.reject(new Error(data.error));
     }
-  }
-
-  /** Python waits for the reader: hand the question to the run's alPreguntar (see the header). */
-  _preguntar(pendiente, { tipo, pregunta, detalle }) {
-    if (!this.espera) return;
-    if (!pendiente.alPreguntar) {
-      sinLector(this.espera);
-      return;
-    }
-    const turno = {};
-    this.pregunta = turno;
-    const responder = (texto) => {
-      if (this.pregunta !== turno) return false;
-      this.pregunta = null;
-      return responderEspera(this.espera, texto);
-    };
-    pendiente.alPreguntar({ tipo, pregunta: pregunta ?? "", detalle: detalle ?? "" }, responder);
   }
 
   /** Start the worker and Pyodide; safe to call many times. */
@@ -205,7 +188,7 @@ export class Python extends EventTarget {
       const inicio = this._enviar("iniciar", {
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
-        espera: this.espera,
+        espera: this.esperas.buffer,
         instantanea: instantaneaActivada(),
         sitio: this.sitio,
       }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
@@ -248,30 +231,6 @@ export class Python extends EventTarget {
       this.arranque = actual;
     }
     return this.arranque;
-  }
-
-  /**
-   * Call `hacer` once this Python has started and runs nothing, at a moment the page is idle:
-   * what can wait (the editors, 100–150 ms of the page's thread) then does not take the
-   * processor from Python's start (from its snapshot, about a second) or from a run. Python that
-   * failed to start is quiet too. It waits `plazo` ms at most: a first start, which downloads
-   * Pyodide, or a long run, takes seconds, and the editors do not wait for them.
-   */
-  cuandoQuieto(hacer, plazo = 2000) {
-    let hecho = false;
-    const una = () => {
-      if (hecho) return;
-      hecho = true;
-      hacer();
-    };
-    const ocupado = () => this.estado === "arrancando" || this.estado === "ocupado";
-    const intentar = () => {
-      if (hecho) return;
-      if (ocupado()) this.addEventListener("estado", intentar, { once: true });
-      else cuandoEsteOciosa(() => (ocupado() ? intentar() : una()));
-    };
-    intentar();
-    setTimeout(() => cuandoEsteOciosa(una), plazo);
   }
 
   /**
@@ -347,8 +306,7 @@ export class Python extends EventTarget {
     if (this.interrupcion && this.estado === "ocupado") {
       const id = this.enCurso;
       Atomics.store(this.interrupcion, 0, 2); // SIGINT
-      this.pregunta = null;
-      if (this.espera) detenerEspera(this.espera);
+      this.esperas.detener();
       setTimeout(() => {
         if (this.enCurso === id && this.pendientes.has(id)) this.reiniciar();
       }, PACIENCIA);
@@ -364,7 +322,7 @@ export class Python extends EventTarget {
     this.trabajador = null;
     this.arranque = null;
     this.enCurso = null;
-    this.pregunta = null;
+    this.esperas.olvidar();
     const pendientes = [...this.pendientes.values()];
     this.pendientes.clear();
     this._cambiar("apagado");
@@ -372,6 +330,30 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("reiniciado"));
     this.iniciar();
   }
+}
+
+/**
+ * Call `hacer` once `python` has started and runs nothing, at a moment the page is idle: what
+ * can wait (the editors, 100–150 ms of the page's thread) then does not take the processor from
+ * Python's start (from its snapshot, about a second) or from a run. Python that failed to start
+ * is quiet too. It waits `plazo` ms at most: a first start, which downloads Pyodide, or a long
+ * run, takes seconds, and the editors do not wait for them.
+ */
+export function cuandoQuieto(python, hacer, plazo = 2000) {
+  let hecho = false;
+  const una = () => {
+    if (hecho) return;
+    hecho = true;
+    hacer();
+  };
+  const ocupado = () => python.estado === "arrancando" || python.estado === "ocupado";
+  const intentar = () => {
+    if (hecho) return;
+    if (ocupado()) python.addEventListener("estado", intentar, { once: true });
+    else cuandoEsteOciosa(() => (ocupado() ? intentar() : una()));
+  };
+  intentar();
+  setTimeout(() => cuandoEsteOciosa(una), plazo);
 }
 
 /** The page's one Python. */
