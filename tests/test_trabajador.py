@@ -267,7 +267,7 @@ def test_warming_up_compiles_the_files_fetched_ahead_and_runs_or_writes_nothing(
 @pytest.fixture
 def pagina_js(monkeypatch):
     """A stand-in for the worker's JS module ``_bucle_pagina``: ``sitio`` answers ``estado``
-    (trabajador.js's sitioParaPython), ``leer`` serves ``archivos`` (URL → bytes)."""
+    (lib/sitio.js's paraPython), ``leer`` serves ``archivos`` (URL → bytes)."""
     import types
 
     estado = {"raiz": "http://127.0.0.1:8000/curso/", "ruedas": "http://127.0.0.1:8000/curso/_static/bucle/ruedas/",
