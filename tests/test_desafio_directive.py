@@ -101,10 +101,10 @@ def test_la_pagina_carga_el_modulo_del_desafio(html):
 
 
 def test_publica_las_pruebas_y_el_trabajador_lleva_el_calificador(html):
-    # The engine is not a folder of the site: the page's worker carries it (lib/motor.js), every
+    # The engine is not a folder of the site: the page's worker carries it (lib/calificador.js), every
     # file of the package, keyed by its name.
     assert not (html / "_static" / "bucle" / "calificador").exists()
-    trabajador = (html / "_static" / "bucle" / "worker.js").read_text(encoding="utf-8")
+    trabajador = (html / "_static" / "bucle" / "trabajador.js").read_text(encoding="utf-8")
     for archivo in MOTOR.glob("*.py"):
         assert f'"{archivo.name}":' in trabajador, archivo.name
     publicados = html / "_static" / "bucle" / "desafios"

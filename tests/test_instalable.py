@@ -81,7 +81,7 @@ def test_la_extension_viene_del_entorno_nuevo_y_no_del_repositorio(instalado, tm
     assert Path(salida[0]).is_relative_to(instalado.parent.parent), salida[0]
     assert salida[1] == "None None"
     instalados = Path(salida[0]).parent
-    for archivo in ("static/.stamp", "static/worker.js", "static/desafio.js", "static/bucle.css",
+    for archivo in ("static/.stamp", "static/trabajador.js", "static/desafio.js", "static/bucle.css",
                     "datos/favicon.svg", "datos/ruedas-pyodide.txt", "calificador/__init__.py",
                     "static/sw.js", "construccion/manifiesto.mjs", "datos/icono-512.png",
                     "trabajador/trabajador.py", "base/nodos.py", "directivas/traza.py"):

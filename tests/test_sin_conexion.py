@@ -40,7 +40,7 @@ def test_the_service_worker_lists_every_file_of_the_course_with_its_hash_and_siz
     for pagina in ("index.html", "el-bucle.html", "errores.html", "llamar-herramientas.html",
                    "como-funciona.html", "manifest.webmanifest", "runtime/entorno.py",
                    "_static/pyodide/pyodide.asm.wasm", "_static/pyodide/python_stdlib.zip",
-                   "_static/bucle/worker.js", "_static/bucle/sin-conexion.js"):
+                   "_static/bucle/trabajador.js", "_static/bucle/sin-conexion.js"):
         assert pagina in entradas, pagina
     for url, entrada in entradas.items():
         datos = (sitio / url).read_bytes()

@@ -84,7 +84,7 @@ def test_chained_exceptions_are_both_told(trabajador, capsys):
 
 
 class Pagina:
-    """The worker's ``esperar`` (worker.js) as trabajador.py sees it: JSON in, JSON out. It
+    """The worker's ``esperar`` (trabajador.js) as trabajador.py sees it: JSON in, JSON out. It
     answers from ``respuestas`` (each a dict the worker would return) and records what it was
     asked, with what the cell had printed by then."""
 
@@ -267,7 +267,7 @@ def test_warming_up_compiles_the_files_fetched_ahead_and_runs_or_writes_nothing(
 @pytest.fixture
 def pagina_js(monkeypatch):
     """A stand-in for the worker's JS module ``_bucle_pagina``: ``sitio`` answers ``estado``
-    (worker.js's sitioParaPython), ``leer`` serves ``archivos`` (URL → bytes)."""
+    (lib/sitio.js's paraPython), ``leer`` serves ``archivos`` (URL → bytes)."""
     import types
 
     estado = {"raiz": "http://127.0.0.1:8000/curso/", "ruedas": "http://127.0.0.1:8000/curso/_static/bucle/ruedas/",

@@ -152,7 +152,7 @@ def peso_de_lectura(contexto, base, carpeta, pagina) -> tuple[int, list[str]]:
         ctx.on("requestfinished", lambda r: urls.append(r.url))
         page = ctx.new_page()
         page.goto(base + pagina, wait_until="networkidle")
-    pesados = [u for u in urls if "/pyodide/" in u or u.endswith(("worker.js", "editor.js"))]
+    pesados = [u for u in urls if "/pyodide/" in u or u.endswith(("trabajador.js", "editor.js"))]
     return peso(urls, carpeta), pesados
 
 

@@ -177,7 +177,7 @@ def test_a_correct_submission_passes_and_the_code_and_best_result_persist(desafi
 def test_a_wrong_submission_is_told_test_by_test_and_its_trace_marks_the_divergence(
         desafios_html, servidor, pagina):
     # The worker records traces with the engine's trazas.py, which it carries with the package.
-    trabajador = (desafios_html / "_static" / "bucle" / "worker.js").read_text(encoding="utf-8")
+    trabajador = (desafios_html / "_static" / "bucle" / "trabajador.js").read_text(encoding="utf-8")
     assert '"trazas.py":' in trabajador, "the worker must carry the engine's trazas.py"
     pagina.goto(servidor(desafios_html))
     d = Desafio(pagina)

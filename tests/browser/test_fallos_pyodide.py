@@ -108,7 +108,7 @@ def test_each_broken_file_of_python_is_told_with_reintentar_and_the_retry_works(
 def test_a_worker_that_cannot_load_is_told_with_reintentar(sitio_de_prueba, tmp_path, servidor, pagina):
     """The worker's own script missing: the start fails (no notice spinning forever)."""
     copia = copia_de(sitio_de_prueba, "celdas", tmp_path)
-    arreglar = estropear(copia, "_static/bucle/worker.js", "falta")
+    arreglar = estropear(copia, "_static/bucle/trabajador.js", "falta")
     pagina.add_init_script(SIN_INSTANTANEA)
     pagina.goto(servidor(copia))
     celda = Celda(pagina)
@@ -134,7 +134,7 @@ def test_a_worker_made_as_the_page_loads_that_cannot_load_is_told_too(sitio_de_p
     celda.correr()
     expect(celda.texto).to_have_text("hola\n")
 
-    arreglar = estropear(copia, "_static/bucle/worker.js", "falta")
+    arreglar = estropear(copia, "_static/bucle/trabajador.js", "falta")
     pagina.reload()
     celda.boton("Ejecutar").click()
     aviso = pagina.locator(".bucle-aviso-python")

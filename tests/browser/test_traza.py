@@ -79,7 +79,7 @@ def test_buttons_step_through_and_stop_at_both_ends(sitio_trazas, pagina):
     boton(w, "Inicio").click()
     expect(posicion(w)).to_have_text("Paso 1 de 17")
     # the page steps with no Python: no worker, no Pyodide, no editor
-    assert not [u for u in w.peticiones if re.search(r"worker|pyodide|editor|python", u)], w.peticiones
+    assert not [u for u in w.peticiones if re.search(r"trabajador|pyodide|editor|python", u)], w.peticiones
 
 
 def test_keys_step_while_focus_is_in_the_widget_and_nowhere_else(sitio_trazas, pagina):

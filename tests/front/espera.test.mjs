@@ -82,3 +82,36 @@ test("stopping or answering when nothing waits does nothing", () => {
   assert.equal(responder(buffer, "x"), false);
   assert.equal(new Int32Array(buffer)[0], ESTADO.LIBRE);
 });
+
+test("the page's side: a question reaches alPreguntar once; its answer counts only while it is the current one", () => {
+  const { Esperas } = espera;
+  const buffer = crearEspera(64);
+  const estado = new Int32Array(buffer, 0, 1);
+  const esperas = new Esperas(buffer);
+  const dadas = [];
+  Atomics.store(estado, 0, ESTADO.ESPERANDO);
+  esperas.recibir({ tipo: "entrada", pregunta: "¿Nombre? " }, (pregunta, responderle) => dadas.push([pregunta, responderle]));
+  assert.deepEqual(dadas[0][0], { tipo: "entrada", pregunta: "¿Nombre? ", detalle: "" });
+  assert.equal(dadas[0][1]("Ada"), true);
+  assert.equal(Atomics.load(estado, 0), ESTADO.RESPONDIDO);
+  assert.equal(dadas[0][1]("otra vez"), false, "answered once");
+
+  Atomics.store(estado, 0, ESTADO.ESPERANDO);
+  esperas.recibir({ tipo: "permiso", pregunta: "¿Permites?", detalle: "escribir" }, (p, r) => dadas.push([p, r]));
+  esperas.detener();
+  assert.equal(Atomics.load(estado, 0), ESTADO.DETENIDO);
+  assert.equal(dadas[1][1]("permitir"), false, "a stop voids the question");
+
+  Atomics.store(estado, 0, ESTADO.ESPERANDO);
+  esperas.recibir({ tipo: "permiso", pregunta: "¿Permites?" }, (p, r) => dadas.push([p, r]));
+  esperas.olvidar();
+  assert.equal(dadas[2][1]("permitir"), false, "a restart voids it too");
+  assert.equal(Atomics.load(estado, 0), ESTADO.ESPERANDO);
+
+  esperas.recibir({ tipo: "entrada", pregunta: "?" }, undefined);
+  assert.equal(Atomics.load(estado, 0), ESTADO.SIN_LECTOR, "no alPreguntar: nobody here");
+
+  const sinBuffer = new Esperas(null);
+  sinBuffer.recibir({ tipo: "entrada", pregunta: "?" }, () => assert.fail("not isolated: no question"));
+  sinBuffer.detener();
+});

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cerrarAlExterior, esExterior } from "../../widgets/front/lib/solo-origen.js";
 
-const BASE = "http://127.0.0.1:8000/curso/_static/bucle/worker.js";
+const BASE = "http://127.0.0.1:8000/curso/_static/bucle/trabajador.js";
 
 test("esExterior tells other origins from the site's own", () => {
   assert.equal(esExterior("../pyodide/pyodide.asm.wasm", BASE, "http://127.0.0.1:8000"), false);

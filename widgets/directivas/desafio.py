@@ -24,7 +24,7 @@ names, in order), ``pista``, ``pista_tras`` (failed checks before the hint shows
 itself, see ``Calificador.datos``), ``runtime_modulos`` (the runtime modules the tests load, in
 order) and ``urls``, relative to the page, of what the worker fetches: ``desafios`` (the folder
 holding ``<id>/pruebas.py``) and ``runtime``. The engine package itself is not fetched: the
-page's worker carries it (``widgets/front/lib/motor.js``).
+page's worker carries it (``widgets/front/lib/calificador.js``).
 
 At build time the challenge is checked (the reference passes every test, the starter fails,
 each known-wrong solution fails its test with its message); an unknown id or a failing check is

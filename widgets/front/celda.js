@@ -10,25 +10,23 @@
 //     <div class="bucle-celda-salida" role="status" aria-live="polite">note, cut, output, end</div>
 //   </bucle-celda>
 //
-// While the cell's Python waits for the reader (python.js's alPreguntar: a permission, input()),
-// the question sits in the output, after what the cell printed (piezas/espera.js); once
-// answered it becomes a line of the output («¿Permites …? Denegado», or the prompt and the line
-// typed), so the output reads as a terminal's transcript.
+// The output region is piezas/salida-de-celda.js: what the run printed, read as a terminal's
+// transcript, with the question Python waits on (python.js's alPreguntar: a permission, input())
+// after what the cell printed, until the reader answers.
 //
 // The cells of a page share one Python (python.js) and one namespace, in page order: running a
 // cell first runs the earlier ones that have not run in the current Python (lib/cuaderno.js).
 // Runs queue one after another. The edited code is kept in localStorage as {codigo, original};
 // when another tab of the lesson saves a different version, the cell keeps its own and asks.
-import { python } from "./python.js";
+import { cuandoQuieto, python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana, eleccion } from "./piezas/eleccion.js";
 import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
-import { preguntaEnLaSalida } from "./piezas/espera.js";
+import { SalidaDeCelda } from "./piezas/salida-de-celda.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
-import { Salida, textoOmitido } from "./lib/salida.js";
-import { CELDA, COMUN, ESPERA } from "./lib/textos.js";
+import { CELDA, COMUN } from "./lib/textos.js";
 
 const cuaderno = new Cuaderno();
 const celdas = new Set();
@@ -88,16 +86,14 @@ class BucleCelda extends HTMLElement {
     this.codigo = datos.codigo;
     this.base = datos.codigo; // the lesson's code the reader's copy started from
     this.clave = claveDe(this);
-    this.salida = new Salida();
     this.editor = null;
     this.trabajo = null;
-    this.pregunta = null; // the question Python is waiting on (piezas/espera.js)
     celdas.add(this);
 
     this.construir();
     this.restaurar();
     escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
-    if (!aviso.elemento.isConnected) aviso.colocar(this, this.region);
+    if (!aviso.elemento.isConnected) aviso.colocar(this, this.salida.region);
 
     // (A press on Ejecutar runs the code: it needs no editor, and making one would slow the run.)
     const alInteractuar = (evento) => {
@@ -149,16 +145,11 @@ class BucleCelda extends HTMLElement {
       this.botonEjecutar, this.botonDetener, boton(COMUN.restablecer, () => this.restablecer()),
       h("span", { class: "bucle-ayuda-editor", id: this.ayuda, text: COMUN.ayuda(TECLA, CELDA.ejecuta) }));
 
-    this.nota = h("p", { class: "bucle-celda-nota" });
-    this.corte = h("p", { class: "bucle-celda-corte" });
-    this.texto = h("pre", { class: "bucle-celda-texto" });
-    this.fin = h("p", { class: "bucle-celda-fin" });
-    this.region = h("div", {
-      class: "bucle-celda-salida bucle-vacia", role: "status", "aria-live": "polite",
-      "aria-atomic": "false", "aria-label": CELDA.salida(n), tabindex: "-1",
-    }, this.nota, this.corte, this.texto, this.fin);
+    this.salida = new SalidaDeCelda(n, {
+      foco: () => (this.botonDetener.hidden ? this.botonEjecutar : this.botonDetener),
+    });
 
-    this.bloque.after(this.cambio, this.otra.elemento, barra, this.region);
+    this.bloque.after(this.cambio, this.otra.elemento, barra, this.salida.region);
   }
 
   // ---- the code: editor, storage, the lesson's version ----
@@ -248,8 +239,8 @@ class BucleCelda extends HTMLElement {
     this.trabajo = trabajo;
     this.ocupar(true);
     if (trabajos > 0) {
-      this.limpiar();
-      this.mostrarNota(CELDA.enEspera);
+      this.salida.limpiar();
+      this.salida.mostrarNota(CELDA.enEspera);
     }
     trabajos++;
     cola = cola
@@ -262,9 +253,9 @@ class BucleCelda extends HTMLElement {
   }
 
   empezar(nota) {
-    aviso.colocar(this, this.region);
-    this.limpiar();
-    this.mostrarNota(nota);
+    aviso.colocar(this, this.salida.region);
+    this.salida.limpiar();
+    this.salida.mostrarNota(nota);
   }
 
   /** Run this cell's code as part of `trabajo`; resolves with the worker's result. */
@@ -272,17 +263,14 @@ class BucleCelda extends HTMLElement {
     trabajo.enCurso = this;
     this.enTrabajo = trabajo;
     this.ocupar(true);
-    if (trabajo.objetivo !== this) this.limpiar();
-    else this.limpiarSalida();
+    if (trabajo.objetivo !== this) this.salida.limpiar();
+    else this.salida.limpiarSalida();
     let resultado;
     try {
       resultado = await python.ejecutar(this.codigo, `<celda ${this.orden}>`, {
         cancelado: () => trabajo.cancelado,
-        alSalir: (flujo, texto, omitidas) => {
-          this.salida.añadir(flujo, texto, omitidas);
-          this.pintarPronto();
-        },
-        alPreguntar: (pregunta, responder) => this.preguntar(pregunta, responder),
+        alSalir: (flujo, texto, omitidas) => this.salida.añadir(flujo, texto, omitidas),
+        alPreguntar: (pregunta, responder) => this.salida.preguntar(pregunta, responder),
       });
     } catch (error) {
       resultado = { estado: "fallo", error: error.message };
@@ -306,16 +294,15 @@ class BucleCelda extends HTMLElement {
   }
 
   terminar(resultado) {
-    this.quitarPregunta();
-    this.pintar();
-    let final = textoDelFinal(resultado, { huboSalida: this.salida.segmentos.length > 0 });
+    this.salida.quitarPregunta();
+    this.salida.pintar();
+    let final = textoDelFinal(resultado, { huboSalida: this.salida.huboSalida });
     if (resultado.estado === "fallo") final = textoDelFallo(resultado);
     if (resultado.estado === "cancelado-en-espera") {
-      this.mostrarNota("");
+      this.salida.mostrarNota("");
       final = CELDA.canceladaEnEspera;
     }
-    this.fin.textContent = final;
-    this.actualizarVacia();
+    this.salida.mostrarFin(final);
     if (resultado.estado === "cancelado-en-espera") this.terminarTrabajo();
   }
 
@@ -330,93 +317,6 @@ class BucleCelda extends HTMLElement {
     if (!si && document.activeElement === this.botonDetener) this.botonEjecutar.focus();
     this.botonDetener.hidden = !si;
   }
-
-  // ---- a question Python waits on ----
-
-  /** Show `pregunta` ({tipo, pregunta, detalle}) after the output; the answer goes to `responder`. */
-  preguntar(pregunta, responder) {
-    this.quitarPregunta();
-    this.pintar(); // what the cell printed before the question, now
-    const ui = preguntaEnLaSalida(pregunta, (texto) => {
-      const teniaFoco = ui.contains(document.activeElement);
-      this.quitarPregunta();
-      if (!responder(texto)) return; // stopped meanwhile: no answer to record
-      this.salida.añadir("entrada", this.registro(pregunta, texto));
-      this.pintar();
-      // The focus stays in the output (the next question, if any, takes it from there).
-      if (teniaFoco) this.region.focus({ preventScroll: true });
-    });
-    this.pregunta = ui;
-    this.texto.after(ui);
-    this.actualizarVacia();
-    ui.enfocar();
-  }
-
-  /** The line the answer leaves in the output, as a terminal would show it. */
-  registro({ tipo, pregunta }, texto) {
-    if (tipo === "entrada") return `${pregunta}${texto}\n`;
-    const ultimo = this.salida.segmentos[this.salida.segmentos.length - 1];
-    const nueva = ultimo && !ultimo.texto.endsWith("\n") ? "\n" : "";
-    return `${nueva}${ESPERA.respondida(pregunta, texto === "permitir")}\n`;
-  }
-
-  quitarPregunta() {
-    if (!this.pregunta) return;
-    const teniaFoco = this.pregunta.contains(document.activeElement);
-    this.pregunta.remove();
-    this.pregunta = null;
-    if (teniaFoco) (this.botonDetener.hidden ? this.botonEjecutar : this.botonDetener).focus();
-  }
-
-  // ---- the output region ----
-
-  limpiar() {
-    this.mostrarNota("");
-    this.limpiarSalida();
-  }
-
-  limpiarSalida() {
-    this.quitarPregunta();
-    this.salida.vaciar();
-    this.fin.textContent = "";
-    this.pintar();
-  }
-
-  mostrarNota(texto) {
-    this.nota.textContent = texto;
-    this.actualizarVacia();
-  }
-
-  pintarPronto() {
-    if (this.pintado) return;
-    this.pintado = requestAnimationFrame(() => this.pintar());
-  }
-
-  /** Show what the output holds (at most once per frame while output streams in). */
-  pintar() {
-    cancelAnimationFrame(this.pintado);
-    this.pintado = null;
-    const { texto } = this;
-    const alFinal = texto.scrollHeight - texto.scrollTop - texto.clientHeight < 24;
-    this.salida.recortar();
-    this.corte.textContent = textoOmitido(this.salida.omitidas);
-    texto.replaceChildren(...this.salida.segmentos.map(({ flujo, texto: t }) => {
-      const clase = { stderr: "bucle-stderr", entrada: "bucle-entrada" }[flujo] ?? "";
-      return h("span", { class: clase, text: t }); // text, never HTML
-    }));
-    this.actualizarVacia();
-    if (alFinal) texto.scrollTop = texto.scrollHeight; // follow the output unless scrolled up
-    // A region that scrolls must be reachable by keyboard.
-    if (texto.scrollHeight > texto.clientHeight) texto.tabIndex = 0;
-    else texto.removeAttribute("tabindex");
-  }
-
-  actualizarVacia() {
-    const vacia = !this.nota.textContent && !this.corte.textContent && !this.fin.textContent &&
-      !this.salida.segmentos.length && !this.pregunta;
-    this.region.classList.toggle("bucle-vacia", vacia);
-    this.texto.hidden = !this.salida.segmentos.length;
-  }
 }
 
 customElements.define("bucle-celda", BucleCelda);
@@ -425,13 +325,13 @@ customElements.define("bucle-celda", BucleCelda);
 python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
 
 // The editors wait until Python has started and runs nothing, two seconds at most
-// (python.cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
+// (python.js's cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
 // warm start by about a tenth on a machine of two cores (BENCHMARKS.md). Until then the code
 // shows as the build highlighted it, and a cell the reader clicks or focuses gets its editor at
 // once.
 cuandoEsteOciosa(() => {
   arrancarPython();
-  python.cuandoQuieto(() => {
+  cuandoQuieto(python, () => {
     for (const celda of celdas) celda.cargarEditor();
   });
 });

@@ -13,29 +13,31 @@
 //                                         .bucle-desafio-pista (after `pista_tras` failed checks),
 //                                         ol «Resultados de las pruebas»: name, ✔/✘ + words,
 //                                         message, turn/line, output, [Ver tu traza]
+//                                         (the error and the list: piezas/pruebas.js)
 //     .bucle-desafio-solucion             [Ver la solución] (confirmation) after `solucion_tras`
-//                                         failed checks or once passed
+//                                         failed checks or once passed (piezas/solucion.js)
 //
-// Grading runs in the page's worker (python.calificar → worker.js → trabajador_desafios.py, with
-// the engine `calificador` the worker carries, lib/motor.js; the challenge's tests and the runtime
-// fetched from the widget's `urls`). The engine limits each test
+// Grading runs in the page's worker (python.calificar → trabajador.js → trabajador_desafios.py,
+// with the grader `calificador` the worker carries, lib/calificador.js; the challenge's tests and
+// the runtime fetched from the widget's `urls`). The engine limits each test
 // itself; the page also has a watchdog for what the engine does not see (code made with exec, a
 // long call into C): if the worker says nothing about the running test for a while, Python is
 // stopped (interrupted, or restarted) and the test is reported as not finished, with the
 // engine's own words (the data's `mensajes`). What the engine says goes into the page as text.
 // State in localStorage (lib/veredicto.js): the code, the best result, failed checks; another
 // tab's best result and failed checks count here too, its code is only offered.
-import { python } from "./python.js";
+import { cuandoQuieto, python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana } from "./piezas/eleccion.js";
 import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
+import { ResultadosDePruebas } from "./piezas/pruebas.js";
+import { Solucion } from "./piezas/solucion.js";
 import { registrarDesafio } from "./lib/progreso.js";
 import { COMUN, DESAFIO } from "./lib/textos.js";
 import {
-  combinar, detenida, estadoGuardado, paciencia, registrar, rota, textoDivergencia, textoMejor,
-  verPista, verSolucion, vista,
+  combinar, detenida, estadoGuardado, paciencia, registrar, rota, textoMejor, verPista, verSolucion, vista,
 } from "./lib/veredicto.js";
 
 const aviso = avisoDePython(python);
@@ -74,7 +76,7 @@ class BucleDesafio extends HTMLElement {
     addEventListener("pagehide", () => this.pendienteGuardar && this.guardarYa());
     cuandoEsteOciosa(() => {
       python.iniciar().catch(() => {});
-      python.cuandoQuieto(() => this.cargarEditor()); // as the cells' editors (celda.js)
+      cuandoQuieto(python, () => this.cargarEditor()); // as the cells' editors (celda.js)
     });
   }
 
@@ -105,25 +107,17 @@ class BucleDesafio extends HTMLElement {
 
     this.resumen = h("p", { class: "bucle-desafio-resumen", role: "status", "aria-live": "polite" });
     this.mejor = h("p", { class: "bucle-desafio-mejor" });
-    this.error = h("div", { class: "bucle-desafio-error", hidden: true });
-    this.lista = h("ol", { class: "bucle-desafio-pruebas", "aria-label": DESAFIO.resultados, hidden: true });
+    this.pruebas = new ResultadosDePruebas({ prefijo: () => this.id, alIrALinea: (n) => this.irALinea(n) });
     this.pista = h("div", { class: "bucle-desafio-pista", hidden: true },
       h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.pista }),
       h("p", { text: this.datos.pista ?? "" }));
     this.resultados = h("div", { class: "bucle-desafio-resultados" },
-      this.resumen, this.mejor, this.error, this.pista, this.lista);
+      this.resumen, this.mejor, this.pruebas.error, this.pista, this.pruebas.lista);
+    this.solucion = new Solucion({
+      codigo: this.datos.solucion ?? "", id: id("solucion"), superado: () => this.estado.superado,
+    });
 
-    this.solucion = h("div", { class: "bucle-desafio-solucion", hidden: true });
-    this.botonSolucion = boton(DESAFIO.verSolucion, () => this.pedirSolucion());
-    this.confirmacion = h("div", { class: "bucle-desafio-confirmar", hidden: true });
-    this.codigoSolucion = h("div", { class: "bucle-desafio-referencia", hidden: true, tabindex: "-1", id: id("solucion") },
-      h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.referencia }),
-      h("div", { class: "highlight" }, h("pre", { text: this.datos.solucion ?? "" })));
-    this.botonSolucion.setAttribute("aria-controls", this.codigoSolucion.id);
-    this.botonSolucion.setAttribute("aria-expanded", "false");
-    this.solucion.append(this.botonSolucion, this.confirmacion, this.codigoSolucion);
-
-    this.bloque.after(this.otra.elemento, barra, this.resultados, this.solucion);
+    this.bloque.after(this.otra.elemento, barra, this.resultados, this.solucion.elemento);
   }
 
   // ---- the code: editor and storage ----
@@ -213,7 +207,7 @@ class BucleDesafio extends HTMLElement {
       respuesta = await python.calificar({
         desafio: d.desafio, codigo: actual.codigo, solucion: d.solucion ?? "",
         urls: urlsDe(d), runtime_modulos: d.runtime_modulos ?? [],
-      }, { alProgreso: (detalle) => this.alProgreso(actual, detalle) });
+      }, { alCalificar: (detalle) => this.alCalificar(actual, detalle) });
     } catch (error) {
       const motivo = String(error?.message ?? error);
       respuesta = { estado: "fallo", error: motivo };
@@ -231,10 +225,10 @@ class BucleDesafio extends HTMLElement {
     this.terminar(actual, respuesta);
   }
 
-  /** The grader's progress on check `actual` (trabajador_desafios.py): re-arm the watchdog,
-   *  keep the finished results. */
-  alProgreso(actual, detalle) {
-    if (this.ocupado !== actual || detalle.fase !== "desafio") return;
+  /** A step of check `actual` (trabajador_desafios.py's "calificacion" events): re-arm the
+   *  watchdog, keep the finished results. */
+  alCalificar(actual, detalle) {
+    if (this.ocupado !== actual) return;
     if (detalle.evento === "prueba") {
       actual.actual = detalle.nombre;
       const n = this.datos.pruebas.indexOf(detalle.nombre) + 1;
@@ -274,9 +268,7 @@ class BucleDesafio extends HTMLElement {
     } else if (respuesta?.estado === "rota") {
       resultado = rota(this.datos, actual.recibidas, actual.actual, respuesta.motivo);
     } else {
-      // No verdict: what the list showed was another check's, so it goes.
-      this.lista.hidden = true;
-      this.error.hidden = true;
+      this.pruebas.ocultar(); // no verdict: what the list showed was another check's
       const motivo = String(respuesta?.error ?? DESAFIO.desconocido).trim().split("\n").pop();
       this.resumen.textContent = actual.porElLector ? DESAFIO.detenidaPorElLector
         : respuesta?.estado === "detenido" ? DESAFIO.interrumpida : DESAFIO.noSePudo(motivo);
@@ -288,7 +280,7 @@ class BucleDesafio extends HTMLElement {
     this.guardarYa();
     registrarDesafio(this, resultado.superadas, resultado.total);
     const lo = vista(resultado);
-    this.pintar(lo);
+    this.pruebas.pintar(lo);
     let dicho = lo.resumen;
     if (!pista && verPista(this.estado, this.datos.pista, this.datos.pista_tras)) dicho += DESAFIO.hayPista;
     if (!solucion && verSolucion(this.estado, this.datos.solucion_tras)) dicho += DESAFIO.haySolucion;
@@ -299,105 +291,7 @@ class BucleDesafio extends HTMLElement {
   mostrarEstado() {
     this.mejor.textContent = textoMejor(this.estado.mejor);
     this.pista.hidden = !verPista(this.estado, this.datos.pista, this.datos.pista_tras);
-    this.solucion.hidden = !this.datos.solucion || !verSolucion(this.estado, this.datos.solucion_tras);
-  }
-
-  // ---- the results (lib/veredicto.js's vista: what shows, as text) ----
-
-  pintar({ error, pruebas }) {
-    this.error.hidden = !error;
-    this.error.replaceChildren();
-    if (error) {
-      this.error.append(
-        h("p", { class: "bucle-desafio-rotulo", text: DESAFIO.noCargo }),
-        h("pre", { class: "bucle-desafio-mensaje", text: error.mensaje }),
-      );
-      if (error.linea) this.error.append(boton(DESAFIO.irALinea(error.linea), () => this.irALinea(error.linea)));
-    }
-    this.lista.hidden = false;
-    this.lista.replaceChildren(...pruebas.map((fila, i) => this.item(fila, i)));
-  }
-
-  item(fila, i) {
-    const li = h("li", { class: `bucle-desafio-prueba bucle-desafio-${fila.clase}` },
-      h("p", { class: "bucle-desafio-cabeza" },
-        h("span", { class: "bucle-desafio-icono", "aria-hidden": "true", text: fila.icono }),
-        h("span", { class: "bucle-desafio-nombre", text: fila.nombre }),
-        h("span", { class: "bucle-desafio-estado", text: fila.estado })));
-    if (fila.lugar) li.append(h("p", { class: "bucle-desafio-lugar", text: fila.lugar }));
-    // Why a test was not tried: the same line for every such test, so it stays small.
-    if (fila.motivo != null) li.append(h("p", { class: "bucle-desafio-motivo", text: fila.motivo }));
-    if (fila.mensaje) li.append(h("pre", { class: "bucle-desafio-mensaje", text: fila.mensaje }));
-    if (fila.salida) {
-      li.append(h("details", { class: "bucle-desafio-salida" },
-        h("summary", { text: DESAFIO.escribio }), h("pre", { text: fila.salida })));
-    }
-    const acciones = h("div", { class: "bucle-desafio-acciones" });
-    let caja = null;
-    if (fila.traza) {
-      caja = h("div", { class: "bucle-desafio-traza", id: `${this.id}-traza-${i + 1}`, hidden: true });
-      const ver = boton(DESAFIO.verTraza, () => this.alternarTraza(fila.traza, ver, caja), "bucle-desafio-ver-traza");
-      ver.setAttribute("aria-expanded", "false");
-      ver.setAttribute("aria-controls", caja.id);
-      acciones.append(ver);
-    }
-    if (fila.linea) acciones.append(boton(DESAFIO.irALinea(fila.linea), () => this.irALinea(fila.linea)));
-    if (acciones.children.length) li.append(acciones);
-    if (caja) li.append(caja);
-    return li;
-  }
-
-  async alternarTraza(traza, ver, caja) {
-    const abrir = caja.hidden;
-    if (abrir && !caja.childElementCount) {
-      const [{ divergencia, pasos }] = await Promise.all([import("./lib/traza-pasos.js"), import("./traza.js")]);
-      const { tuya, esperada } = traza;
-      const div = esperada ? divergencia(esperada, tuya) : null;
-      const widget = (titulo, datos, clase, texto) => {
-        const el = h("bucle-traza", { class: `bucle-widget bucle-traza ${clase}` });
-        el.datos = { titulo, tope: 1, trazas: { 1: datos } };
-        if (div) el.marca = { indice: Math.min(div.indice, pasos(datos).length - 1), texto };
-        return el;
-      };
-      caja.append(
-        h("p", { class: "bucle-desafio-divergencia", text: esperada ? textoDivergencia(div) : DESAFIO.sinEsperada }),
-        widget(DESAFIO.tuEjecucion, tuya, "bucle-desafio-tuya", DESAFIO.marcaTuya),
-        esperada ? widget(DESAFIO.laEsperada, esperada, "bucle-desafio-esperada", DESAFIO.marcaEsperada) : null,
-      );
-    }
-    caja.hidden = !abrir;
-    ver.textContent = abrir ? DESAFIO.ocultarTraza : DESAFIO.verTraza;
-    ver.setAttribute("aria-expanded", String(abrir));
-  }
-
-  // ---- the reference solution ----
-
-  pedirSolucion() {
-    if (!this.codigoSolucion.hidden) {
-      this.mostrarSolucion(false);
-      return;
-    }
-    if (this.estado.superado) {
-      this.mostrarSolucion(true);
-      return;
-    }
-    const si = boton(DESAFIO.siVer, () => this.mostrarSolucion(true));
-    const no = boton(DESAFIO.cancelar, () => {
-      this.confirmacion.hidden = true;
-      this.botonSolucion.focus();
-    });
-    this.confirmacion.replaceChildren(h("p", { text: DESAFIO.seguro }), si, no);
-    this.confirmacion.hidden = false;
-    si.focus();
-  }
-
-  mostrarSolucion(ver) {
-    this.confirmacion.hidden = true;
-    this.codigoSolucion.hidden = !ver;
-    this.botonSolucion.textContent = ver ? DESAFIO.ocultarSolucion : DESAFIO.verSolucion;
-    this.botonSolucion.setAttribute("aria-expanded", String(ver));
-    if (ver) this.codigoSolucion.focus();
-    else this.botonSolucion.focus();
+    this.solucion.elemento.hidden = !this.datos.solucion || !verSolucion(this.estado, this.datos.solucion_tras);
   }
 }
 

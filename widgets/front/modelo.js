@@ -10,7 +10,8 @@
 // a live status.
 import { boton, h } from "./piezas/dom.js";
 import { impedimento, motorDelModelo } from "./modelo/motor.js";
-import { mensajesDelPrefijo, responder } from "./modelo/protocolo.js";
+import { mensajesDelPrefijo } from "./modelo/indicaciones.js";
+import { responder } from "./modelo/protocolo.js";
 import { servirModelo } from "./modelo/servidor.js";
 import { MODELO } from "./lib/textos.js";
 

@@ -25,7 +25,7 @@ function yaArranco() {
 }
 
 if (yaArranco() && globalThis[TRABAJADOR] === undefined) {
-  const direccion = new URL("./worker.js", import.meta.url);
+  const direccion = new URL("./trabajador.js", import.meta.url);
   const archivo = direccion.href; // named when it cannot be loaded
   if (navigator.serviceWorker?.controller) direccion.hash = "servicio";
   const trabajador = new Worker(direccion, { type: "module", name: "python" });

@@ -4,10 +4,12 @@
 //   const r = await python.ejecutar("print(1)", "<celda 1>", { alSalir: (flujo, texto, omitidas) => ...,
 //                                   alPreguntar: (pregunta, responder) => ... });
 //   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
-//                                    { alProgreso: ({ evento, nombre, resultado }) => ... });
+//                                    { alCalificar: ({ evento, nombre, resultado }) => ... });
+//   cuandoQuieto(python, () => ...);   // once Python has started and runs nothing, the page idle
 //
-// The messages are worker.js's (its header is the protocol): each request has an id, and what
-// the worker says about it (output, progress, the answer) goes to that request's callbacks.
+// The messages are trabajador.js's (its header is the protocol): each request has an id, and what
+// the worker says about it (output, progress, a check's steps, the answer) goes to that request's
+// callbacks.
 // Events (python is an EventTarget): "estado" (detail: apagado|arrancando|listo|ocupado),
 // "progreso" (Python starting: detail {fase: "descarga", cargado, total} on the first download,
 // then {fase: "preparando"}), "reiniciado" (a new worker: the namespace was lost), "deteniendo"
@@ -23,7 +25,7 @@
 import { PYTHON } from "./lib/textos.js";
 import { cuandoEsteOciosa } from "./piezas/dom.js";
 import { leerPropia } from "./lib/servidor-propio.js";
-import { crearEspera, detener as detenerEspera, responder as responderEspera, sinLector } from "./lib/espera.js";
+import { Esperas, crearEspera } from "./lib/espera.js";
 
 // What python-temprano.js shares with this module (see its header).
 const VISTO = "bucle:python-visto";
@@ -53,10 +55,10 @@ function anotarArranque(bien) {
 export function crearTrabajador() {
   const temprano = tomarTrabajadorTemprano();
   if (temprano) return temprano;
-  const direccion = new URL("./worker.js", import.meta.url);
+  const direccion = new URL("./trabajador.js", import.meta.url);
   const archivo = direccion.href; // named when it cannot be loaded
   // Where the course's service worker controls the page, the worker's requests go through it:
-  // worker.js then fetches Pyodide's interpreter from it (see its POR_EL_SERVICIO).
+  // trabajador.js then fetches Pyodide's interpreter from it (see its POR_EL_SERVICIO).
   if (navigator.serviceWorker?.controller) direccion.hash = "servicio";
   const trabajador = new Worker(direccion, { type: "module", name: "python" });
   trabajador.direccion = archivo;
@@ -117,9 +119,8 @@ export class Python extends EventTarget {
     // Interrupting Python needs SharedArrayBuffer, which needs cross-origin isolation.
     this.interrupcion = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     // So does waiting for the reader's answer (lib/espera.js).
-    this.espera = globalThis.crossOriginIsolated ? crearEspera() : null;
-    this.pregunta = null; // the question Python is waiting on: a token only its responder holds
-    // What the worker must know of the site (worker.js, "sitio"): whether the course's service
+    this.esperas = new Esperas(globalThis.crossOriginIsolated ? crearEspera() : null);
+    // What the worker must know of the site (trabajador.js, "sitio"): whether the course's service
     // worker controls this page (the course's model answers through it), and the reader's own
     // model server, the one other origin Python may reach (lib/servidor-propio.js).
     const servicio = globalThis.navigator?.serviceWorker;
@@ -140,7 +141,8 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("estado", { detail: estado }));
   }
 
-  /** Send a request; `oyentes` ({alSalir, alProgreso}) hear what the worker says about it. */
+  /** Send a request; `oyentes` ({alSalir, alProgreso, alCalificar, alPreguntar}) hear what the
+   *  worker says about it. */
   _enviar(type, datos = {}, oyentes = {}) {
     const id = this.siguienteId++;
     return {
@@ -159,32 +161,17 @@ export class Python extends EventTarget {
       return; // (a request already answered, or given up by a restart)
     } else if (data.type === "progreso") {
       pendiente.alProgreso?.(data);
+    } else if (data.type === "calificacion") {
+      pendiente.alCalificar?.(data);
     } else if (data.type === "salida") {
       pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
     } else if (data.type === "pregunta") {
-      this._preguntar(pendiente, data);
+      this.esperas.recibir(data, pendiente.alPreguntar); // Python waits for the reader (see the header)
     } else {
       this.pendientes.delete(data.id);
       if (data.type === "hecho") pendiente.resolve(data.resultado);
       else pendiente.reject(new Error(data.error));
     }
-  }
-
-  /** Python waits for the reader: hand the question to the run's alPreguntar (see the header). */
-  _preguntar(pendiente, { tipo, pregunta, detalle }) {
-    if (!this.espera) return;
-    if (!pendiente.alPreguntar) {
-      sinLector(this.espera);
-      return;
-    }
-    const turno = {};
-    this.pregunta = turno;
-    const responder = (texto) => {
-      if (this.pregunta !== turno) return false;
-      this.pregunta = null;
-      return responderEspera(this.espera, texto);
-    };
-    pendiente.alPreguntar({ tipo, pregunta: pregunta ?? "", detalle: detalle ?? "" }, responder);
   }
 
   /** Start the worker and Pyodide; safe to call many times. */
@@ -196,12 +183,12 @@ export class Python extends EventTarget {
       this._cambiar("arrancando");
       // Pyodide starts at once; what the page's widgets need before any cell runs (the grading
       // engine, the files the cells read) follows once every widget script of the page has run,
-      // and the worker waits for it only to finish its start (worker.js, "encargo").
+      // and the worker waits for it only to finish its start (trabajador.js, "encargo").
       let precargadas = new Set();
       const inicio = this._enviar("iniciar", {
         pagina: document.baseURI,
         interrupcion: this.interrupcion,
-        espera: this.espera,
+        espera: this.esperas.buffer,
         instantanea: instantaneaActivada(),
         sitio: this.sitio,
       }, { alProgreso: (detalle) => this.dispatchEvent(new CustomEvent("progreso", { detail: detalle })) });
@@ -247,30 +234,6 @@ export class Python extends EventTarget {
   }
 
   /**
-   * Call `hacer` once this Python has started and runs nothing, at a moment the page is idle:
-   * what can wait (the editors, 100–150 ms of the page's thread) then does not take the
-   * processor from Python's start (from its snapshot, about a second) or from a run. Python that
-   * failed to start is quiet too. It waits `plazo` ms at most: a first start, which downloads
-   * Pyodide, or a long run, takes seconds, and the editors do not wait for them.
-   */
-  cuandoQuieto(hacer, plazo = 2000) {
-    let hecho = false;
-    const una = () => {
-      if (hecho) return;
-      hecho = true;
-      hacer();
-    };
-    const ocupado = () => this.estado === "arrancando" || this.estado === "ocupado";
-    const intentar = () => {
-      if (hecho) return;
-      if (ocupado()) this.addEventListener("estado", intentar, { once: true });
-      else cuandoEsteOciosa(() => (ocupado() ? intentar() : una()));
-    };
-    intentar();
-    setTimeout(() => cuandoEsteOciosa(una), plazo);
-  }
-
-  /**
    * Files of the site the page's code will read with open_url (URLs relative to the page): the
    * worker fetches them while Python starts (again after a restart), or at once when it has
    * started, and open_url serves them without a request of its own. Best effort.
@@ -289,19 +252,19 @@ export class Python extends EventTarget {
 
   /**
    * The page has a challenge: a worker started after this call puts the grading engine in place,
-   * and takes its guard, before any cell runs (worker.js, "iniciar").
+   * and takes its guard, before any cell runs (trabajador.js, "iniciar").
    */
   conCalificador() {
     this.calificador = true;
   }
 
-  async _ocupado(type, datos, { alSalir, alProgreso, alPreguntar, cancelado } = {}) {
+  async _ocupado(type, datos, { alSalir, alCalificar, alPreguntar, cancelado } = {}) {
     const arranque = await this.iniciar();
     if (arranque?.estado === "detenido") return arranque; // stopped (restarted) while starting
     if (cancelado?.()) return { estado: "detenido", ejecutado: false }; // stopped before it began
     if (this.interrupcion) this.interrupcion[0] = 0;
     this._cambiar("ocupado");
-    const { id, promesa } = this._enviar(type, datos, { alSalir, alProgreso, alPreguntar });
+    const { id, promesa } = this._enviar(type, datos, { alSalir, alCalificar, alPreguntar });
     this.enCurso = id;
     try {
       return await promesa;
@@ -323,11 +286,11 @@ export class Python extends EventTarget {
 
   /**
    * Grade a challenge: `peticion` is {desafio, codigo, solucion, urls, runtime_modulos};
-   * `alProgreso({evento, nombre?, resultado?})` hears each test as it goes. Resolves with
-   * {estado: "ok", resultado} | {estado: "detenido", prueba} (see worker.js).
+   * `alCalificar({evento, nombre?, resultado?})` hears each test as it goes. Resolves with
+   * {estado: "ok", resultado} | {estado: "detenido", prueba} (see trabajador.js).
    */
-  calificar(peticion, { alProgreso, cancelado } = {}) {
-    return this._ocupado("calificar", peticion, { alProgreso, cancelado });
+  calificar(peticion, { alCalificar, cancelado } = {}) {
+    return this._ocupado("calificar", peticion, { alCalificar, cancelado });
   }
 
   /**
@@ -343,8 +306,7 @@ export class Python extends EventTarget {
     if (this.interrupcion && this.estado === "ocupado") {
       const id = this.enCurso;
       Atomics.store(this.interrupcion, 0, 2); // SIGINT
-      this.pregunta = null;
-      if (this.espera) detenerEspera(this.espera);
+      this.esperas.detener();
       setTimeout(() => {
         if (this.enCurso === id && this.pendientes.has(id)) this.reiniciar();
       }, PACIENCIA);
@@ -360,7 +322,7 @@ export class Python extends EventTarget {
     this.trabajador = null;
     this.arranque = null;
     this.enCurso = null;
-    this.pregunta = null;
+    this.esperas.olvidar();
     const pendientes = [...this.pendientes.values()];
     this.pendientes.clear();
     this._cambiar("apagado");
@@ -368,6 +330,30 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("reiniciado"));
     this.iniciar();
   }
+}
+
+/**
+ * Call `hacer` once `python` has started and runs nothing, at a moment the page is idle: what
+ * can wait (the editors, 100–150 ms of the page's thread) then does not take the processor from
+ * Python's start (from its snapshot, about a second) or from a run. Python that failed to start
+ * is quiet too. It waits `plazo` ms at most: a first start, which downloads Pyodide, or a long
+ * run, takes seconds, and the editors do not wait for them.
+ */
+export function cuandoQuieto(python, hacer, plazo = 2000) {
+  let hecho = false;
+  const una = () => {
+    if (hecho) return;
+    hecho = true;
+    hacer();
+  };
+  const ocupado = () => python.estado === "arrancando" || python.estado === "ocupado";
+  const intentar = () => {
+    if (hecho) return;
+    if (ocupado()) python.addEventListener("estado", intentar, { once: true });
+    else cuandoEsteOciosa(() => (ocupado() ? intentar() : una()));
+  };
+  intentar();
+  setTimeout(() => cuandoEsteOciosa(una), plazo);
 }
 
 /** The page's one Python. */

@@ -20,13 +20,15 @@
 //     .bucle-predice          the question asked before the next step (piezas/prediccion.js)
 //     [role=status]           the same, announced politely
 //     .bucle-traza-paneles    M (one item per message, one line per block) · the environment
+//                             (piezas/paneles-traza.js)
 import { boton, h } from "./piezas/dom.js";
 import "./piezas/almacen.js"; // the page's notice when storage fails (a round's score is kept)
+import { PanelesDeTraza } from "./piezas/paneles-traza.js";
 import { Prediccion } from "./piezas/prediccion.js";
 import { frontera, marcador, pendiente, preguntasPorPaso } from "./lib/predice.js";
 import { registrarPrediccion } from "./lib/progreso.js";
 import { PREDICE, TRAZA } from "./lib/textos.js";
-import { diferenciaTexto, pasoEquivalente, pasos } from "./lib/traza-pasos.js";
+import { pasoEquivalente, pasos } from "./lib/traza-pasos.js";
 
 let contador = 0;
 
@@ -106,13 +108,7 @@ class BucleTraza extends HTMLElement {
     this.nota = h("p", { class: "bucle-traza-nota" });
     this.aviso = h("p", { class: "bucle-traza-marca" });
     this.anuncio = h("p", { class: "bucle-oculto-visual", role: "status", "aria-live": "polite" });
-    this.cuenta = h("span", { class: "bucle-traza-cuenta" });
-    this.listaM = h("ol", { class: "bucle-traza-mensajes", "aria-labelledby": id("m") });
-    this.ficheros = h("ul", { class: "bucle-traza-ficheros", "aria-labelledby": id("entorno") });
-    this.nadaEntorno = h("span", { class: "bucle-traza-etiqueta bucle-traza-no-ve", text: TRAZA.noLoVe });
-    this.panelEntorno = h("section", { class: "bucle-traza-panel bucle-traza-entorno", "aria-labelledby": id("entorno") },
-      h("p", { class: "bucle-traza-panel-titulo", id: id("entorno") }, TRAZA.entorno, this.nadaEntorno),
-      this.ficheros);
+    this.paneles = new PanelesDeTraza(id);
 
     this.ui = h("div", { class: "bucle-traza-ui", role: "group", "aria-labelledby": id("titulo") },
       h("div", { class: "bucle-traza-cabecera" },
@@ -132,11 +128,7 @@ class BucleTraza extends HTMLElement {
       this.marcador,
       this.prediccion?.elemento,
       this.anuncio,
-      h("div", { class: "bucle-traza-paneles" },
-        h("section", { class: "bucle-traza-panel bucle-traza-m", "aria-labelledby": id("m") },
-          h("p", { class: "bucle-traza-panel-titulo", id: id("m") }, TRAZA.m, this.cuenta),
-          this.listaM),
-        this.panelEntorno));
+      this.paneles.elemento);
     this.append(this.ui);
 
     // ←, →, Home and End step through the trace while focus is in the widget (not in the
@@ -271,8 +263,7 @@ class BucleTraza extends HTMLElement {
     this.aviso.textContent = marcado ? this.marca.texto : "";
     this.aviso.hidden = !marcado;
     this.pintarNota(paso);
-    this.pintarM(paso);
-    this.pintarEntorno(paso);
+    this.paneles.pintar(paso, { mensajes: this.traza().mensajes, veModelo: this.veModelo });
     if (anunciar) {
       this.anuncio.textContent = `${prefijo}${donde}. ${paso.texto}`;
     }
@@ -280,58 +271,9 @@ class BucleTraza extends HTMLElement {
   }
 
   pintarNota(paso) {
-    const ve = this.veModelo && paso.recibe;
     this.nota.hidden = !this.veModelo;
-    this.panelEntorno.classList.toggle("bucle-traza-invisible", Boolean(ve));
-    this.nadaEntorno.hidden = !ve;
     if (!this.veModelo) return;
     this.nota.textContent = paso.recibe ? TRAZA.recibe(paso.recibe.length, paso.herramientas) : TRAZA.sinModelo;
-  }
-
-  pintarM(paso) {
-    const tabla = this.traza().mensajes;
-    const nuevos = new Set(paso.nuevos);
-    const recibe = new Set(this.veModelo && paso.recibe ? paso.recibe : []);
-    this.cuenta.textContent = TRAZA.cuenta(paso.M.length);
-    this.listaM.replaceChildren(...paso.M.map((i, p) => {
-      const m = tabla[i] ?? { rol: null, lineas: ["?"] };
-      const clases = ["bucle-traza-mensaje", `bucle-traza-rol-${m.rol ?? "ninguno"}`];
-      if (nuevos.has(p)) clases.push("bucle-traza-nuevo");
-      if (recibe.has(p)) clases.push("bucle-traza-recibe");
-      return h("li", { class: clases.join(" ") },
-        h("div", { class: "bucle-traza-cabeza" },
-          h("span", { class: "bucle-traza-indice", text: `M[${p}]` }),
-          h("span", { class: "bucle-traza-rol", text: m.rol ?? TRAZA.noEsMensaje }),
-          nuevos.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-es-nuevo", text: TRAZA.nuevo }) : null,
-          recibe.has(p) ? h("span", { class: "bucle-traza-etiqueta bucle-traza-lo-recibe", text: TRAZA.loRecibe }) : null),
-        h("ul", { class: "bucle-traza-bloques" }, ...m.lineas.map((linea) => h("li", { text: linea }))));
-    }));
-  }
-
-  pintarEntorno(paso) {
-    const cambios = new Map(paso.cambios.map((c) => [c.ruta, c]));
-    const rutas = [...new Set([...Object.keys(paso.entorno), ...cambios.keys()])].sort();
-    this.ficheros.replaceChildren(...rutas.map((ruta) => {
-      const cambio = cambios.get(ruta);
-      const texto = paso.entorno[ruta];
-      let etiqueta = null;
-      if (cambio) {
-        const que = cambio.antes == null ? "nuevo" : cambio.despues == null ? "borrado" : "cambia";
-        etiqueta = h("span", { class: "bucle-traza-etiqueta bucle-traza-cambia", text: TRAZA.cambios[que] });
-      }
-      const contenido = h("pre", { class: "bucle-traza-contenido" });
-      if (cambio) {
-        for (const pieza of diferenciaTexto(cambio.antes, cambio.despues)) {
-          const etiquetaDe = { igual: "span", quita: "del", pone: "ins" }[pieza.tipo];
-          contenido.append(h(etiquetaDe, { text: pieza.texto }));
-        }
-      } else {
-        contenido.textContent = texto;
-      }
-      return h("li", { class: `bucle-traza-fichero${cambio ? " bucle-traza-cambiado" : ""}` },
-        h("div", { class: "bucle-traza-cabeza" }, h("span", { class: "bucle-traza-ruta", text: ruta }), etiqueta),
-        contenido);
-    }));
   }
 }
 

@@ -12,7 +12,7 @@ here raises to the caller: how the code ended is returned as a small dict.
 Python can wait for the reader (``preguntar_en_la_pagina``, ``input()``, ``sys.stdin``) when
 the page is cross-origin isolated: the worker hands :func:`preparar` the JS module
 ``_bucle_pagina``, whose ``esperar`` shows the question in the running cell's output and blocks
-until the reader answers (worker.js, lib/espera.js). Where the page cannot wait (not isolated,
+until the reader answers (trabajador.js, lib/espera.js). Where the page cannot wait (not isolated,
 while a challenge is graded, outside the browser) a question returns None and ``input()`` says
 why it cannot read.
 
@@ -50,7 +50,7 @@ PAGINA = ""
 ESPACIO = {}
 _CELDA = re.compile(r"^<celda (\d+)>$")
 
-#: Why ``input()`` cannot read: the page is not cross-origin isolated (worker.js has no buffer
+#: Why ``input()`` cannot read: the page is not cross-origin isolated (trabajador.js has no buffer
 #: to wait on) …
 SIN_AISLAMIENTO = (
     "input() no puede leer del teclado: esta página no está aislada (cross-origin isolation) y "
@@ -74,7 +74,7 @@ EntradaNoDisponible.__module__ = "builtins"  # shown as «EntradaNoDisponible: �
 
 
 def _funcion_de_la_pagina():
-    """The worker's ``esperar`` (worker.js), or None outside the browser."""
+    """The worker's ``esperar`` (trabajador.js), or None outside the browser."""
     try:
         from _bucle_pagina import esperar
     except ImportError:
@@ -111,7 +111,7 @@ FUERA_DE_LA_PAGINA = "El modelo del curso solo está en las páginas del curso, 
 
 
 def _sitio():
-    """What the page told the worker of the site (worker.js's ``sitio``), or None outside it."""
+    """What the page told the worker of the site (trabajador.js's ``sitio``), or None outside it."""
     try:
         from _bucle_pagina import sitio
     except ImportError:

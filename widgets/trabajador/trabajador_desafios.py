@@ -1,7 +1,7 @@
 """The grading half of the page's worker: what a challenge's «Comprobar» runs.
 
 The engine is the package ``calificador`` (``widgets/calificador/``, carried by the worker:
-``lib/motor.js``), written into Pyodide's file system beside this module and imported from
+``lib/calificador.js``), written into Pyodide's file system beside this module and imported from
 there. One ``Calificador`` is kept per set of URLs (the challenge's tests and the runtime): it
 caches the files it read and the tests it built, so a second check fetches nothing.
 
@@ -64,13 +64,13 @@ def _de_las_celdas():
 
 
 def _avisar(id, **datos):
-    """Post ``{"id", "type": "progreso", "fase": "desafio", **datos}`` to the page now (python.js
-    hands it to the request's ``alProgreso``). Outside a worker (CPython tests), nothing."""
+    """Post ``{"id", "type": "calificacion", **datos}`` to the page now (python.js hands it to
+    the request's ``alCalificar``). Outside a worker (CPython tests), nothing."""
     try:
         import js
     except ImportError:
         return
-    mensaje = {"id": id, "type": "progreso", "fase": "desafio", **datos}
+    mensaje = {"id": id, "type": "calificacion", **datos}
     js.postMessage(js.JSON.parse(json.dumps(mensaje, ensure_ascii=False)))
 
 

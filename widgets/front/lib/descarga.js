@@ -206,3 +206,21 @@ export function fetchDesde(archivos, original = globalThis.fetch) {
     return Promise.resolve(new Response(archivo, { headers: { "Content-Type": archivo.type } }));
   };
 }
+
+/**
+ * [url, text] of each of `urls` (relative to `base`) that could be read; the others are left
+ * out (best effort: the files the cells will open_url, which open_url reads itself otherwise).
+ */
+export async function leerTextos(urls = [], base) {
+  const leidos = await Promise.all(
+    urls.map(async (url) => {
+      try {
+        const respuesta = await fetch(new URL(url, base));
+        return respuesta.ok ? [url, await respuesta.text()] : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return leidos.filter(Boolean);
+}

@@ -1,6 +1,6 @@
 // Python waiting for the page: a question the reader answers (a permission, a line for input())
 // while the worker is blocked. Only on a cross-origin isolated page, which has SharedArrayBuffer.
-// Pure logic over one SharedArrayBuffer, shared by the page (python.js) and the worker (worker.js):
+// Pure logic over one SharedArrayBuffer, shared by the page (python.js) and the worker (trabajador.js):
 //
 //   bytes 0–3   Int32 estado: LIBRE, ESPERANDO, RESPONDIDO, DETENIDO or SIN_LECTOR
 //   bytes 4–7   Int32 length in bytes of the answer
@@ -92,4 +92,48 @@ export function detener(buffer) {
 /** Page side: nobody on the page can answer this request (Python gets None). */
 export function sinLector(buffer) {
   return acabar(buffer, ESTADO.SIN_LECTOR);
+}
+
+/**
+ * The page's side of the waits, over one buffer (`null` on a page that is not isolated: then no
+ * question reaches it). A question goes to the run's `alPreguntar(pregunta, responder)`, with a
+ * `responder(texto)` that answers it once, and not after a stop, a restart or a later question.
+ *
+ *   const esperas = new Esperas(crearEspera());
+ *   esperas.recibir({ tipo, pregunta, detalle }, alPreguntar);   // the worker's "pregunta"
+ *   esperas.detener();   // Detener: Python wakes as stopped      esperas.olvidar(); // a restart
+ */
+export class Esperas {
+  constructor(buffer) {
+    this.buffer = buffer;
+    this.turno = null; // the question Python is waiting on: a token only its responder holds
+  }
+
+  /** Python waits on a question: hand it to `alPreguntar`, or, without one, answer «nobody here». */
+  recibir({ tipo, pregunta, detalle }, alPreguntar) {
+    if (!this.buffer) return;
+    if (!alPreguntar) {
+      sinLector(this.buffer);
+      return;
+    }
+    const turno = {};
+    this.turno = turno;
+    const responderle = (texto) => {
+      if (this.turno !== turno) return false;
+      this.turno = null;
+      return responder(this.buffer, texto);
+    };
+    alPreguntar({ tipo, pregunta: pregunta ?? "", detalle: detalle ?? "" }, responderle);
+  }
+
+  /** A stop: the pending question is void, and Python wakes as stopped. */
+  detener() {
+    this.turno = null;
+    if (this.buffer) detener(this.buffer);
+  }
+
+  /** A restart: the pending question is void (the worker that asked it is gone). */
+  olvidar() {
+    this.turno = null;
+  }
 }

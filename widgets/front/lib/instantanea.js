@@ -31,7 +31,7 @@ const RECETA = "2";
 export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io"];
 const CABECERA_SHA = "X-Bucle-Sha256";
 /** Set on a snapshot whose maker fetched Pyodide's interpreter through the course's service
- *  worker (worker.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
+ *  worker (trabajador.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
 const CABECERA_SERVICIO = "X-Bucle-Por-El-Servicio";
 
 async function sha256(datos) {
@@ -143,6 +143,21 @@ export async function verificada(base, clave, respuesta) {
 
 /** Whether the stored snapshot's response (from buscarInstantanea) was made through the
  *  course's service worker (guardarInstantanea's `porElServicio`). */
+/**
+ * `promesa` as a thenable that lets go of it once awaited: hand `loadPyodide` the verified bytes
+ * as `unaVez(verificada(…))`. Pyodide keeps its options for the worker's life, and they must not
+ * keep the snapshot's 31 MB alive after the restore.
+ */
+export function unaVez(promesa) {
+  return {
+    then(bien, mal) {
+      const p = promesa;
+      promesa = null;
+      return p.then(bien, mal);
+    },
+  };
+}
+
 export const hechaPorElServicio = (respuesta) => respuesta?.headers.get(CABECERA_SERVICIO) === "1";
 
 /**

@@ -84,3 +84,51 @@ export class Salida {
 export function textoOmitido(omitidas) {
   return omitidas.lineas || omitidas.caracteres ? CELDA.omitido(omitidas) : "";
 }
+
+/**
+ * The worker's output on its way to the page, in batches: at most one every 40 ms, so that a loop
+ * that prints forever does not flood the page with one message per line. A batch keeps only its
+ * last part (Salida), and while output overflows batches go every 250 ms only, so millions of
+ * lines never cross postMessage; the first segment of a batch that left some out says how much
+ * (`omitidas`). A batch is sent on the first write after its interval: while Python runs, the
+ * worker has no timers.
+ *
+ *   const envio = new EnvioPorLotes((segmento) => postMessage({ id, type: "salida", ...segmento }));
+ *   envio.empezar();                   // a run begins: its first write goes at once
+ *   envio.añadir("stdout", "hola\n");  // sent now, or with a later write, or by vaciar()
+ *   envio.vaciar();                    // what is held goes now
+ */
+export class EnvioPorLotes {
+  constructor(enviar, { ahora = () => performance.now() } = {}) {
+    this.enviar = enviar;
+    this.ahora = ahora;
+    this.lote = new Salida();
+    this.ultimoEnvio = 0;
+    this.intervalo = 40;
+  }
+
+  añadir(flujo, texto) {
+    this.lote.añadir(flujo, texto);
+    if (this.ahora() - this.ultimoEnvio > this.intervalo) this.vaciar();
+  }
+
+  vaciar() {
+    this.ultimoEnvio = this.ahora();
+    const { segmentos, omitidas } = this.lote.tomar();
+    this.intervalo = omitidas.caracteres ? 250 : 40;
+    segmentos.forEach(({ flujo, texto }, i) => {
+      this.enviar(i === 0 && omitidas.caracteres ? { flujo, texto, omitidas } : { flujo, texto });
+    });
+  }
+
+  /** The next write goes at once (after the reader answered a question, say). */
+  pronto() {
+    this.ultimoEnvio = 0;
+  }
+
+  /** A new run: the usual interval, and its first write goes at once. */
+  empezar() {
+    this.intervalo = 40;
+    this.pronto();
+  }
+}

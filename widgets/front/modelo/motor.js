@@ -19,14 +19,15 @@
 // cargar() fetches the GGUF and wllama's wasm from the site (never elsewhere: wllama's CDN
 // fallback is turned off with setCompat(null)), with the bytes as they arrive and an AbortSignal,
 // checks each file's SHA-256 against the page's data, keeps them in the Cache API (cache
-// "bucle-modelo", each under its URL and hash: the next visit downloads nothing, offline too),
+// "bucle-modelo", each under its URL and hash: the next visit downloads nothing, offline too;
+// modelo/archivos.js),
 // then loads the model: CPU only (the same numbers everywhere), n_ctx 2048, every core when the
 // page is cross-origin isolated (else one thread). generar() runs one chat completion at a time,
 // at temperature 0, constrained by a JSON schema when given, reusing the prompt's common prefix
 // (cache_prompt). A machine that cannot run it gets one Spanish sentence as the error.
 import { MODELO } from "../lib/textos.js";
+import { abortada, cacheDelModelo, descargar, olvidarOtros, sha256 } from "./archivos.js";
 
-const CACHE = "bucle-modelo";
 const N_CTX = 2048;
 
 let unico = null;
@@ -64,23 +65,6 @@ export function probarLaMaquina(wasm = globalThis.WebAssembly, nav = globalThis.
     return MODELO.sinMemoria;
   }
   return null;
-}
-
-function abortada() {
-  return new DOMException(MODELO.cancelada, "AbortError");
-}
-
-async function cacheDelModelo() {
-  try {
-    return globalThis.caches ? await caches.open(CACHE) : null;
-  } catch {
-    return null; // storage refused (private mode…): the model works, downloaded each visit
-  }
-}
-
-async function sha256(blob) {
-  const suma = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
-  return [...new Uint8Array(suma)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export class Motor extends EventTarget {
@@ -191,50 +175,17 @@ export class Motor extends EventTarget {
         blobs.push(await guardados[i].blob());
         continue;
       }
-      const blob = await this.descargar(archivo, senal, (n) => alProgreso({ bytes: hechos + n, total }));
+      const blob = await descargar(archivo, senal, (n) => alProgreso({ bytes: hechos + n, total }));
       hechos += archivo.bytes;
       if ((await sha256(blob)) !== archivo.sha256) throw new Error(MODELO.distinto(archivo.archivo));
       if (cache) {
         await cache.put(archivo.clave, new Response(blob, { headers: { "Content-Type": blob.type } }))
           .catch(() => {}); // no room: it runs now, and is downloaded again next time
-        await this.olvidarOtros(cache, archivo);
+        await olvidarOtros(cache, archivo);
       }
       blobs.push(blob);
     }
     return { wasm: blobs[0], modelo: blobs[1] };
-  }
-
-  /** Older copies of this file (another hash) leave the cache. */
-  async olvidarOtros(cache, archivo) {
-    for (const peticion of await cache.keys()) {
-      if (peticion.url.startsWith(`${archivo.url}?`) && peticion.url !== archivo.clave) {
-        await cache.delete(peticion);
-      }
-    }
-  }
-
-  async descargar(archivo, senal, avance) {
-    if (senal?.aborted) throw abortada();
-    let respuesta;
-    try {
-      respuesta = await fetch(archivo.url, { signal: senal, cache: "no-store" });
-    } catch (error) {
-      if (error?.name === "AbortError") throw error;
-      throw new Error(MODELO.red(archivo.archivo));
-    }
-    if (!respuesta.ok) throw new Error(MODELO.http(archivo.archivo, respuesta.status));
-    const tipo = archivo.archivo.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-    const trozos = [];
-    let bytes = 0;
-    const lector = respuesta.body.getReader();
-    for (;;) {
-      const { done, value } = await lector.read();
-      if (done) break;
-      trozos.push(value);
-      bytes += value.byteLength;
-      avance(bytes);
-    }
-    return new Blob(trozos, { type: tipo });
   }
 
   async iniciar({ wasm, modelo }) {
@@ -267,7 +218,7 @@ export class Motor extends EventTarget {
     }
   }
 
-  /** Have the model read `mensajes`, the start the lesson's conversations share (protocolo.js's
+  /** Have the model read `mensajes`, the start the lesson's conversations share (indicaciones.js's
    *  mensajesDelPrefijo), while nobody asks it anything yet: llama.cpp keeps what it read
    *  (cache_prompt), so that a first turn processes only what follows. It waits its turn like a
    *  generation, and does nothing once the model has answered anything since it loaded (then the
@@ -306,7 +257,7 @@ export class Motor extends EventTarget {
     if (senal?.aborted) throw abortada();
     const peticion = { messages: mensajes, max_tokens, temperature: 0, cache_prompt: true,
                        abortSignal: senal };
-    // A grammar (GBNF, protocolo.js's gramaticaDeSalida) when there is one, else the schema.
+    // A grammar (GBNF, esquema.js's gramaticaDeSalida) when there is one, else the schema.
     if (gramatica) {
       peticion.grammar = gramatica;
     } else if (esquema) {

@@ -1,32 +1,25 @@
 // The in-page model server's protocol: a request of the messages protocol (POST …/v1/messages)
 // in, a response of that protocol out, with a tiny model in between that only knows chat text.
 // Pure functions, no DOM, no model: the model is injected as `generar` (modelo/motor.js gives the
-// real one; the tests give fakes).
+// real one; the tests give fakes). This module checks the request and answers it; the steps in
+// between are its neighbours':
+//
+//   indicaciones.js  the request → the chat the model reads (system prompt, tools, turns)
+//   esquema.js       what the model may write: the output schema and its compact grammar
+//   lectura.js       what it wrote → the response's blocks and stop reason
 //
 //   validar(peticion, modelo?)             → null | { estado: 400|404, cuerpo: error }
-//   esquemaDeSalida(tools, tool_choice?)   → JSON Schema the model's output is held to (llama.cpp
-//                                            turns it into a grammar): a text answer
-//                                            {"respuesta": …}, or one call {"<tool>": <arguments>}
-//                                            of one tool with that tool's input_schema
-//   mensajesParaElModelo(peticion)         → [{ role: "system"|"user"|"assistant", content }]
-//   sistemaParaElModelo(peticion)          → the first of them: system + tools + answer format
-//   mensajesDelPrefijo({system, tools})    → the start every conversation with them shares (for
-//                                            motor.preparar)
-//   bloquesDeSalida(texto, fin, ids, clave?) → { content, stop_reason }
-//   claveDeTexto(tools)                    → the key of a text answer: «respuesta» (unless a tool
-//                                            has that name)
 //   await responder(peticion, generar, { ids, idMensaje, modelo, senal })  → { estado, cuerpo }
 //   idsDelServidor(prefijo?)               → () => "toolu_01", "toolu_02", …
 //   errorDelProtocolo(estado, mensaje, tipo?) → { estado, cuerpo: {type: "error", error} }
 //
-// What it does is what real servers do with `tools`: describe them to the model in the prompt and
-// turn the model's answer into blocks. The system prompt depends only on the request's `system`
-// and `tools` (stable order, no ids, no counters), so consecutive turns of a conversation share
-// their prefix and llama.cpp (cache_prompt) only processes the new tokens.
-//
 // The texts below are the server's words (its errors reach the reader's cell through the
 // adapter's exception; the prompt reaches the model), so they are Spanish and live here, beside
 // the protocol they belong to, not among the widgets' texts (lib/textos.js).
+import { claveDeTexto, esquemaDeSalida, gramaticaDeSalida } from "./esquema.js";
+import { mensajesParaElModelo } from "./indicaciones.js";
+import { bloquesDeSalida } from "./lectura.js";
+import { esObjeto, esTexto } from "./valores.js";
 
 /** The model this server serves, unless told otherwise. */
 export const MODELO = "smollm2-135m";
@@ -56,8 +49,6 @@ export function errorDelProtocolo(estado, mensaje, tipo = TIPOS_DE_ERROR[estado]
 }
 
 const escrito = (x) => (typeof x === "string" ? `«${x}»` : JSON.stringify(x) ?? String(x));
-const esObjeto = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const esTexto = (x) => typeof x === "string";
 const NOMBRE_DE_HERRAMIENTA = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const BLOQUES = {
@@ -244,311 +235,6 @@ function motivoEnBloque(b, aqui) {
     return `${aqui}: «is_error» debe ser true o false`;
   }
   return null;
-}
-
-// --------------------------------------------------------- esquema de salida
-
-/**
- * The key of a text answer in the model's output: «respuesta», or, when a tool has that name,
- * the same with as many «_» before it as it takes to be no tool's name.
- */
-export function claveDeTexto(tools = []) {
-  const nombres = new Set((tools ?? []).map((h) => h.name));
-  let clave = "respuesta";
-  while (nombres.has(clave)) clave = `_${clave}`;
-  return clave;
-}
-
-/**
- * The JSON Schema the model's output is held to: one JSON object with one key, either a text
- * answer `{"respuesta":…}` or one call `{<a tool's name>:<its arguments>}`, one alternative per
- * tool so the arguments fit that tool's input_schema. No tools: text only. The request's
- * `tool_choice` narrows it: «any» a call of some tool, «tool» a call of that one, «none» text only
- * («auto», or none given: any of them).
- *
- * The shortest shape that still says everything: in a browser each token the model writes costs
- * about 0.1 s (BENCHMARKS.md), and the keys of a longer shape (`{"type":"tool_use","name":…,
- * "input":…}`, this server's first) were ten of each call's 26 tokens.
- *
- * Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects, every key required and
- * `additionalProperties: false` so nothing else is generated; no `$ref`, no `oneOf`.
- */
-export function esquemaDeSalida(tools = [], eleccion = { type: "auto" }) {
-  const texto = objeto({ [claveDeTexto(tools)]: { type: "string" } });
-  const que = eleccion?.type ?? "auto";
-  const todas = tools ?? [];
-  const elegidas = que === "none" ? [] : que === "tool" ? todas.filter((h) => h.name === eleccion.name) : todas;
-  const llamadas = elegidas.map((h) => objeto({ [h.name]: entradaCerrada(h.input_schema) }));
-  const alternativas = que === "any" || que === "tool" ? llamadas : [texto, ...llamadas];
-  return alternativas.length === 1 ? alternativas[0] : { anyOf: alternativas };
-}
-
-function objeto(propiedades) {
-  return { type: "object", properties: propiedades, required: Object.keys(propiedades), additionalProperties: false };
-}
-
-/** A copy of the tool's input_schema that admits no keys beyond its properties, unless it says otherwise. */
-function entradaCerrada(esquema) {
-  const copia = structuredClone(esquema);
-  if (esObjeto(copia.properties) && copia.additionalProperties === undefined) copia.additionalProperties = false;
-  return copia;
-}
-
-// ------------------------------------------------------ la gramática de la salida
-
-/**
- * The output schema compiled to a llama.cpp grammar (GBNF) that admits exactly the compact JSON
- * of each alternative: no whitespace anywhere, keys in order. llama.cpp's own conversion of a
- * JSON schema lets the model put spaces and line breaks between every token, and a model this
- * small spends its tokens there (seen: `{\n    "type"\n\n:`): the compact grammar makes each
- * answer shorter, so faster, and reads as the prompt's examples do. It covers what the course's
- * tools use (objects whose keys are all required, `const`, `enum`, strings, numbers, integers,
- * booleans, nested objects); for anything else it returns null, and the schema is used as it is.
- */
-export function gramaticaDeSalida(esquema) {
-  const reglas = [];
-  const raiz = alternativasDe(esquema).map((alternativa) => valorEnGramatica(alternativa));
-  if (raiz.some((r) => r === null)) return null;
-  reglas.push(`root ::= ${raiz.join(" | ")}`);
-  reglas.push(`cadena ::= "\\"" caracter* "\\""`);
-  reglas.push(`caracter ::= [^"\\\\\\x7F\\x00-\\x1F] | "\\\\" (["\\\\/bfnrt] | "u" [0-9a-fA-F]{4})`);
-  reglas.push(`entero ::= "-"? ("0" | [1-9] [0-9]{0,15})`);
-  reglas.push(`numero ::= entero ("." [0-9]+)? ([eE] [-+]? [0-9]+)?`);
-  return reglas.join("\n") + "\n";
-}
-
-const alternativasDe = (esquema) => (Array.isArray(esquema?.anyOf) ? esquema.anyOf : [esquema]);
-
-/** A GBNF literal for `texto` (its quotes and backslashes escaped). */
-const literal = (texto) => `"${texto.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-
-/** The grammar of one value of `esquema`, or null where it is not covered. */
-function valorEnGramatica(esquema) {
-  if (!esObjeto(esquema)) return null;
-  if ("const" in esquema) return literal(JSON.stringify(esquema.const));
-  if (Array.isArray(esquema.enum)) {
-    return esquema.enum.length ? `(${esquema.enum.map((v) => literal(JSON.stringify(v))).join(" | ")})` : null;
-  }
-  if (Array.isArray(esquema.anyOf)) {
-    const partes = esquema.anyOf.map(valorEnGramatica);
-    return partes.includes(null) ? null : `(${partes.join(" | ")})`;
-  }
-  switch (esquema.type) {
-    case "string":
-      return "cadena";
-    case "integer":
-      return "entero";
-    case "number":
-      return "numero";
-    case "boolean":
-      return '("true" | "false")';
-    case "object":
-      return objetoEnGramatica(esquema);
-    default:
-      return null;
-  }
-}
-
-function objetoEnGramatica(esquema) {
-  const propiedades = Object.entries(esquema.properties ?? {});
-  const requeridas = esquema.required ?? [];
-  if (propiedades.some(([nombre]) => !requeridas.includes(nombre))) return null;
-  if (esquema.additionalProperties !== false && propiedades.length === 0) return null;
-  const partes = [];
-  for (const [i, [nombre, sub]] of propiedades.entries()) {
-    const valor = valorEnGramatica(sub);
-    if (valor === null) return null;
-    partes.push(`${literal((i ? "," : "{") + JSON.stringify(nombre) + ":")} ${valor}`);
-  }
-  return partes.length ? `${partes.join(" ")} "}"` : literal("{}");
-}
-
-// --------------------------------------------------- mensajes para el modelo
-
-const TIPOS = {
-  string: "texto",
-  integer: "número entero",
-  number: "número",
-  boolean: "true o false",
-  array: "lista",
-  object: "objeto",
-};
-
-const formatoDeTexto = (clave) => `{${JSON.stringify(clave)}:texto}`;
-
-/**
- * The system prompt: the request's `system`, the tools described, and the answer format. It
- * depends on nothing else, so it is the same on every turn of a conversation.
- */
-export function sistemaParaElModelo(peticion) {
-  const partes = [];
-  const propio = textoDeSystem(peticion.system);
-  if (propio) partes.push(propio);
-  const tools = peticion.tools ?? [];
-  const formatoTexto = formatoDeTexto(claveDeTexto(tools));
-  if (tools.length) {
-    partes.push(["Herramientas, cada una como se llama:", ...tools.map(describirHerramienta)].join("\n"));
-    partes.push(
-      "Responde siempre con un solo objeto JSON: una llamada a una herramienta, con sus argumentos " +
-        `(recibirás su resultado), o ${formatoTexto} para contestar al usuario cuando hayas terminado.`,
-    );
-  } else {
-    partes.push(`Responde siempre con un solo objeto JSON: ${formatoTexto}`);
-  }
-  return partes.join("\n\n");
-}
-
-function textoDeSystem(system) {
-  if (system === undefined) return "";
-  if (esTexto(system)) return system;
-  return system.map((b) => b.text).join("\n\n");
-}
-
-function describirHerramienta(h) {
-  const esquema = h.input_schema ?? {};
-  const propiedades = esObjeto(esquema.properties) ? esquema.properties : {};
-  const requeridas = new Set(esquema.required ?? []);
-  const nombres = Object.keys(propiedades);
-  // The call as the model writes it, with each argument's type where its value goes.
-  const argumentos = nombres.map((n) => `${JSON.stringify(n)}:${TIPOS[propiedades[n]?.type] ?? "valor"}`);
-  const llamada = `{${JSON.stringify(h.name)}:{${argumentos.join(",")}}}`;
-  const lineas = [`- ${llamada}${h.description ? ` ${h.description}` : ""}`];
-  for (const nombre of nombres) {
-    lineas.push(`    ${nombre}: ${describirArgumento(propiedades[nombre], requeridas.has(nombre))}`);
-  }
-  return lineas.join("\n");
-}
-
-function describirArgumento(esquema, requerido) {
-  const tipo = Array.isArray(esquema?.enum)
-    ? `uno de ${esquema.enum.map((v) => JSON.stringify(v)).join(", ")}`
-    : (TIPOS[esquema?.type] ?? "valor");
-  const opcional = requerido ? "" : ", opcional";
-  return `${tipo}${opcional}.${esquema?.description ? ` ${esquema.description}` : ""}`;
-}
-
-/**
- * The conversation as the model's chat template takes it: the system prompt, then user and
- * assistant turns as plain text. An assistant turn is written as the JSON the model would have
- * produced (one line per block, without the ids the server assigned); a tool_result is written
- * as user text that names the call it answers, says whether it failed, and gives its content.
- */
-export function mensajesParaElModelo(peticion) {
-  const mensajes = [{ role: "system", content: sistemaParaElModelo(peticion) }];
-  const clave = claveDeTexto(peticion.tools);
-  let llamadas = new Map(); // the previous assistant turn's calls: id → block
-  for (const m of peticion.messages) {
-    if (m.role === "assistant") {
-      mensajes.push({ role: "assistant", content: textoDelAsistente(m.content, clave) });
-      llamadas = new Map(bloques(m.content).filter((b) => b.type === "tool_use").map((b) => [b.id, b]));
-    } else {
-      mensajes.push({ role: "user", content: textoDelUsuario(m.content, llamadas) });
-    }
-  }
-  return mensajes;
-}
-
-/**
- * The start every conversation with this `system` and these `tools` shares, as the model's
- * messages: the system prompt (which depends on nothing else) and an empty user turn. Read by the
- * model as soon as it loads (motor.preparar), it stays in llama.cpp's cache, and a first turn
- * with them processes only its own messages.
- */
-export function mensajesDelPrefijo({ system, tools }) {
-  return [{ role: "system", content: sistemaParaElModelo({ system, tools }) }, { role: "user", content: "" }];
-}
-
-const bloques = (contenido) => (esTexto(contenido) ? [{ type: "text", text: contenido }] : contenido);
-
-function textoDelAsistente(contenido, clave) {
-  return bloques(contenido)
-    .map((b) => JSON.stringify(b.type === "tool_use" ? { [b.name]: b.input } : { [clave]: b.text }))
-    .join("\n");
-}
-
-function textoDelUsuario(contenido, llamadas) {
-  if (esTexto(contenido)) return contenido;
-  return contenido
-    .map((b) => (b.type === "tool_result" ? textoDelResultado(b, llamadas.get(b.tool_use_id)) : b.text))
-    .join("\n\n");
-}
-
-function textoDelResultado(b, llamada) {
-  const cual = llamada ? `${llamada.name} ${JSON.stringify(llamada.input)}` : `la llamada ${b.tool_use_id}`;
-  const que = b.is_error ? "Error de" : "Resultado de";
-  const c = b.content;
-  const dentro = c === undefined ? "" : esTexto(c) ? c : c.map((x) => x.text).join("\n");
-  return `${que} ${cual}:\n${dentro === "" ? "(vacío)" : dentro}`;
-}
-
-// --------------------------------------------------------- bloques de salida
-
-/**
- * The model's output as the response's blocks. `texto` is what it generated; `fin` is "stop"
- * (it ended) or "length" (cut at max_tokens); `ids()` gives the next server-assigned call id;
- * `clave` is the key of a text answer (claveDeTexto of the request's tools).
- *
- * - a text answer → one text block (none if empty), "end_turn";
- * - a call → one tool_use block with a new id, "tool_use";
- * - cut → "max_tokens" with what can be salvaged: the text so far of a text answer, never half a
- *   call (an output that is already whole when cut counts as whole);
- * - not JSON of either shape, and not cut → the raw output as a text block, "end_turn".
- */
-export function bloquesDeSalida(texto, fin, ids, clave = "respuesta") {
-  const entero = interpretar(texto, clave);
-  if (entero) {
-    if (entero.type === "tool_use") {
-      const llamada = { type: "tool_use", id: ids(), name: entero.name, input: entero.input };
-      return { content: [llamada], stop_reason: "tool_use" };
-    }
-    return { content: bloquesDeTexto(entero.text), stop_reason: "end_turn" };
-  }
-  if (fin === "length") return { content: bloquesDeTexto(textoRescatado(texto, clave)), stop_reason: "max_tokens" };
-  return { content: bloquesDeTexto(texto), stop_reason: "end_turn" };
-}
-
-const bloquesDeTexto = (t) => (t ? [{ type: "text", text: t }] : []);
-
-/** The output as {type:"text", text} or {type:"tool_use", name, input}, or null if it is
- *  neither: one JSON object with one key, `clave` and a text, or a name and an object. */
-function interpretar(texto, clave) {
-  let valor;
-  try {
-    valor = JSON.parse(texto);
-  } catch {
-    return null;
-  }
-  if (!esObjeto(valor)) return null;
-  const claves = Object.keys(valor);
-  if (claves.length !== 1) return null;
-  const [nombre] = claves;
-  const dentro = valor[nombre];
-  if (nombre === clave) return esTexto(dentro) ? { type: "text", text: dentro } : null;
-  if (nombre !== "" && esObjeto(dentro)) return { type: "tool_use", name: nombre, input: dentro };
-  return null;
-}
-
-const comienzoDeTexto = (clave) =>
-  new RegExp(`^\\s*\\{\\s*${JSON.stringify(clave).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:\\s*"`);
-
-/**
- * What a cut output said to the user: the decoded part of a text answer's string (an escape cut
- * in half is dropped); nothing for a cut call or a cut before the text began; the output itself
- * when it was not JSON at all.
- */
-function textoRescatado(texto, clave) {
-  if (!texto.trimStart().startsWith("{")) return texto;
-  const inicio = comienzoDeTexto(clave).exec(texto);
-  if (!inicio) return "";
-  const resto = texto.slice(inicio[0].length);
-  // The longest prefix of the string's body that decodes: stop at its closing quote or before a
-  // half escape at the end.
-  const cuerpo = /^(?:[^"\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*/.exec(resto)[0];
-  try {
-    return JSON.parse(`"${cuerpo}"`);
-  } catch {
-    return ""; // control characters the grammar would not have let through
-  }
 }
 
 // ------------------------------------------------------------------ responder

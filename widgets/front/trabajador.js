@@ -9,7 +9,7 @@
 //       `espera` (a SharedArrayBuffer, lib/espera.js) come when the page is cross-origin isolated.
 //   {type: "encargo", calificador?, precargar?}   (no id, no answer)
 //       what the page's widgets need, sent once their scripts have all run. `calificador` (true)
-//       when the page has a challenge: the grading engine (lib/motor.js, bundled here) is then in
+//       when the page has a challenge: the grader (lib/calificador.js, bundled here) is then in
 //       place, and its guard taken, before any cell runs (trabajador_desafios.py's guardar).
 //       `precargar` (URLs relative to the page): as "precargar" below, fetched while Pyodide
 //       starts and handed to Python before the start's answer.
@@ -28,8 +28,8 @@
 // Worker → page:
 //   {id, type: "progreso", fase: "descarga", cargado, total}     first download only  } of the
 //   {id, type: "progreso", fase: "preparando", descargado}       Pyodide is starting  } "iniciar"
-//   {id, type: "progreso", fase: "desafio", evento: "empieza" | "prueba" | "resultado",
-//        nombre?, resultado?}                                    a check as it goes (no trace)
+//   {id, type: "calificacion", evento: "empieza" | "prueba" | "resultado", nombre?, resultado?}
+//                                                                a check as it goes (no trace)
 //   {id, type: "salida", flujo, texto, omitidas?}                stdout/stderr, in order
 //   {id, type: "pregunta", tipo: "permiso", pregunta, detalle}   Python waits for the reader
 //   {id, type: "pregunta", tipo: "entrada", pregunta}            (input(): pregunta = prompt)
@@ -52,11 +52,13 @@
 // it, and V8 keeps the code it compiled for it between visits (POR_EL_SERVICIO, below).
 import codigoCeldas from "../trabajador/trabajador.py";
 import codigoDesafios from "../trabajador/trabajador_desafios.py";
-import { fetchDesde, traerArchivos } from "./lib/descarga.js";
-import { Salida } from "./lib/salida.js";
+import { fetchDesde, leerTextos, traerArchivos } from "./lib/descarga.js";
+import { EnvioPorLotes } from "./lib/salida.js";
+import { Sitio } from "./lib/sitio.js";
 import { cerrarAlExterior } from "./lib/solo-origen.js";
-import { TEXTO_DEL_MOTOR, ponerMotor } from "./lib/motor.js";
+import { TEXTO_DEL_CALIFICADOR, ponerCalificador } from "./lib/calificador.js";
 import { esperar } from "./lib/espera.js";
+import { Ocio } from "./lib/ocio.js";
 import { ponerInterrupcion } from "./lib/interrupcion.js";
 import { PYTHON } from "./lib/textos.js";
 import {
@@ -69,16 +71,17 @@ import {
   faltaInstantanea,
   guardarInstantanea,
   hechaPorElServicio,
+  unaVez,
   verificada,
 } from "./lib/instantanea.js";
-
-/** What the page told of the site (see the header's "sitio"). */
-const sitio = { controlado: false, propio: null };
-cerrarAlExterior(self, { permitido: () => sitio.propio?.origen ?? null });
 
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
 const RAIZ = new URL("../../", import.meta.url).href; // this module is <raíz>/_static/bucle/
 const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells may import (widgets/construccion/publicar.py)
+
+/** What the page told of the site (see the header's "sitio"). */
+const sitio = new Sitio({ raiz: RAIZ, ruedas: RUEDAS });
+cerrarAlExterior(self, { permitido: () => sitio.permitido() });
 
 /**
  * Whether this worker was made while the course's service worker controlled the page
@@ -88,23 +91,6 @@ const RUEDAS = new URL("ruedas/", import.meta.url).href; // the wheels the cells
  * own URL, inherits it.
  */
 const POR_EL_SERVICIO = new URL(import.meta.url).hash === "#servicio";
-
-function ajustarSitio({ controlado, propio } = {}) {
-  if (controlado !== undefined) sitio.controlado = Boolean(controlado);
-  if (propio === undefined) return;
-  // The origin let through is always the one of the URL servidor_propio() returns.
-  try {
-    sitio.propio = propio ? { origen: new URL(String(propio.url)).origin, url: String(propio.url) } : null;
-  } catch {
-    sitio.propio = null;
-  }
-}
-
-/** `sitio` of the module `_bucle_pagina` (trabajador.py): JSON {raiz, ruedas, controlado, propio}. */
-function sitioParaPython() {
-  const { controlado, propio } = sitio;
-  return JSON.stringify({ raiz: RAIZ, ruedas: RUEDAS, controlado, propio: propio?.url ?? null });
-}
 
 /** `leer` of the module `_bucle_pagina`: the bytes of a file of the site, read synchronously. */
 function leerBytes(url) {
@@ -137,7 +123,7 @@ function lecturas(version, alProgreso) {
   const comoRespuesta = POR_EL_SERVICIO ? ["pyodide.asm.wasm"] : [];
   const archivos = traerArchivos(PYODIDE, version, alProgreso, { comoRespuesta });
   const instantanea = (async () => {
-    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_MOTOR);
+    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_CALIFICADOR);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   })().catch(() => ({}));
   archivos.catch(() => {});
@@ -160,34 +146,14 @@ function escritor(flujo) {
     write(bytes) {
       if (caido) return bytes.length;
       const texto = decodificadores[flujo].decode(bytes, { stream: true });
-      if (texto) salida(flujo, texto);
+      if (texto) envio.añadir(flujo, texto);
       return bytes.length;
     },
   };
 }
 
-// Output is sent in batches, at most one every 40 ms: a loop that prints forever must not flood
-// the page with one message per line. A batch keeps only its last part (lib/salida.js), and
-// while output overflows batches are sent every 250 ms only, so millions of lines never cross
-// postMessage; the page is told how much was left out. (A batch is sent on the first write after
-// its interval: while Python runs, the worker has no timers.)
-const lote = new Salida();
-let ultimoEnvio = 0;
-let intervalo = 40;
-function salida(flujo, texto) {
-  lote.añadir(flujo, texto);
-  if (performance.now() - ultimoEnvio > intervalo) vaciar();
-}
-function vaciar() {
-  ultimoEnvio = performance.now();
-  const { segmentos, omitidas } = lote.tomar();
-  intervalo = omitidas.caracteres ? 250 : 40;
-  segmentos.forEach(({ flujo, texto }, i) => {
-    const mensaje = { id: actual, type: "salida", flujo, texto };
-    if (i === 0 && omitidas.caracteres) mensaje.omitidas = omitidas;
-    postMessage(mensaje);
-  });
-}
+// Output goes to the page in batches, at most one every 40 ms (lib/salida.js).
+const envio = new EnvioPorLotes((segmento) => postMessage({ id: actual, type: "salida", ...segmento }));
 
 /**
  * `esperar` of the module `_bucle_pagina` (trabajador.py's _esperar): `peticion` is JSON
@@ -197,14 +163,14 @@ function vaciar() {
 function esperarALaPagina(peticion) {
   if (!espera) return JSON.stringify({ estado: "sin-aislamiento" });
   if (tipoActual !== "ejecutar") return JSON.stringify({ estado: "sin-lector" }); // grading never waits
-  vaciar(); // the reader sees what the cell printed before the question
+  envio.vaciar(); // the reader sees what the cell printed before the question
   const datos = JSON.parse(String(peticion));
   const respuesta = esperar(espera, () => postMessage({ ...datos, id: actual, type: "pregunta" }), {
     interrumpido: () => Boolean(interrupcion && Atomics.load(interrupcion, 0)),
   });
   // The stop's interrupt is spent here: Python raises KeyboardInterrupt once, by itself.
   if (respuesta.estado === "detenido" && interrupcion) Atomics.store(interrupcion, 0, 0);
-  ultimoEnvio = 0; // what the cell prints after the answer shows at once
+  envio.pronto(); // what the cell prints after the answer shows at once
   return JSON.stringify(respuesta);
 }
 
@@ -213,7 +179,7 @@ function esperarALaPagina(peticion) {
  * puts it in sys.modules itself: importing it through Python's import system (as
  * `registerJsModule` would have it) took 20–34 ms in a worker restored from the snapshot.
  */
-const MODULO_DE_LA_PAGINA = { esperar: esperarALaPagina, sitio: sitioParaPython, leer: leerBytes };
+const MODULO_DE_LA_PAGINA = { esperar: esperarALaPagina, sitio: () => sitio.paraPython(), leer: leerBytes };
 
 /** A Pyodide started with `opciones`, handed the big files the worker already holds. */
 async function arrancar(loadPyodide, archivos, opciones = {}) {
@@ -245,20 +211,6 @@ async function traerPyodide({ instantanea = true } = {}, alProgreso = () => {}) 
     await Promise.all([leidas.archivos, instantanea ? leidas.instantanea : {}, MODULOS[1]]);
   const cargarPyodide = (opciones) => loadPyodide({ createPyodideModule: crear, ...opciones });
   return { loadPyodide: cargarPyodide, archivos, descargado, guardado, clave, guardada };
-}
-
-/**
- * `promesa` as a thenable that lets go of it once awaited: Pyodide keeps its options for the
- * worker's life, and they must not keep the snapshot's 31 MB alive after the restore.
- */
-function unaVez(promesa) {
-  return {
-    then(bien, mal) {
-      const p = promesa;
-      promesa = null;
-      return p.then(bien, mal);
-    },
-  };
 }
 
 /**
@@ -302,7 +254,7 @@ const encargo = new Promise((resolver) => (alEncargo = resolver));
 async function cargar(datos) {
   const { id } = datos;
   const avisar = ({ cargado, total }) => postMessage({ id, type: "progreso", fase: "descarga", cargado, total });
-  const leidos = encargo.then(({ precargar }) => leer(precargar, datos.pagina)); // beside Pyodide's start
+  const leidos = encargo.then(({ precargar }) => leerTextos(precargar, datos.pagina)); // beside Pyodide's start
   const { loadPyodide, archivos, descargado, guardado, clave, guardada } = await traerPyodide(datos, avisar);
   postMessage({ id, type: "progreso", fase: "preparando", descargado });
   let py = null;
@@ -349,7 +301,7 @@ async function cargar(datos) {
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
   // The engine's guard is taken now, before the cells' preparar and before any cell runs.
   if ((await encargo).calificador) {
-    ponerMotor(py);
+    ponerCalificador(py);
     funciones.guardar().destroy();
   }
   // The throwaway worker that makes the snapshot reads Pyodide's files from the cache: once
@@ -365,7 +317,7 @@ async function cargar(datos) {
 }
 
 async function iniciar(datos) {
-  ajustarSitio(datos.sitio);
+  sitio.ajustar(datos.sitio);
   if (!arrancando) {
     arrancando = (async () => {
       const { py, arranque, leidos } = await cargar(datos);
@@ -373,7 +325,7 @@ async function iniciar(datos) {
       for (const par of await leidos) funciones.precargado(...par);
       funciones.pagina = datos.pagina;
       pyodide = py;
-      if (arranque === "instantanea") cuandoOcioso(CALENTAR, calentar);
+      if (arranque === "instantanea") ocio.cuando(CALENTAR, calentar);
       return arranque;
     })();
   }
@@ -390,19 +342,8 @@ const OCIO = 1000;
  * so that the reader's first run does not pay for the compiler's first use.
  */
 const CALENTAR = 300;
-let trabajando = 0; // messages being handled
+const ocio = new Ocio();
 let compilado = false; // a run or a check has been handled: Python's compiler has run
-let ultimaActividad = 0;
-
-/** Call `hacer` once no message has been handled for `ms`. */
-function cuandoOcioso(ms, hacer) {
-  const intentar = () => {
-    const quieto = performance.now() - ultimaActividad;
-    if (trabajando || quieto < ms) setTimeout(intentar, ms - Math.min(quieto, ms) + 20);
-    else hacer();
-  };
-  setTimeout(intentar, ms);
-}
 
 /**
  * trabajador.py's calentar, once, unless Python has compiled a run or a check already (the
@@ -418,7 +359,7 @@ function calentar() {
 }
 
 function programarInstantanea(clave) {
-  cuandoOcioso(OCIO, () => {
+  ocio.cuando(OCIO, () => {
     const ayudante = new Worker(import.meta.url, { type: "module", name: "python-instantanea" });
     const acabar = () => ayudante.terminate();
     ayudante.onmessage = ({ data }) => {
@@ -441,7 +382,7 @@ async function hacerInstantanea({ clave }) {
   try {
     const origen = await arrancar(loadPyodide, archivos, { _makeSnapshot: true });
     for (const modulo of Object.values(importarTrabajador(origen))) modulo.destroy();
-    ponerMotor(origen, { todo: true }); // the grading engine, for the pages that have a challenge
+    ponerCalificador(origen, { todo: true }); // the grading engine, for the pages that have a challenge
     origen.runPython(`import ${PRECARGA.join(", ")}`);
     const bytes = origen.makeMemorySnapshot();
 
@@ -477,24 +418,9 @@ function aJS(valor) {
  * is left to open_url. Runs beside the cells (it never holds Python for long).
  */
 async function precargar({ urls = [] }) {
-  const leidos = await leer(urls, funciones.pagina);
+  const leidos = await leerTextos(urls, funciones.pagina);
   for (const par of leidos) funciones.precargado(...par);
   return leidos.length;
-}
-
-/** [url, text] of each of `urls` (relative to `base`) that could be read. */
-async function leer(urls = [], base) {
-  const leidos = await Promise.all(
-    urls.map(async (url) => {
-      try {
-        const respuesta = await fetch(new URL(url, base));
-        return respuesta.ok ? [url, await respuesta.text()] : null;
-      } catch {
-        return null;
-      }
-    }),
-  );
-  return leidos.filter(Boolean);
 }
 
 const ACCIONES = {
@@ -505,7 +431,7 @@ const ACCIONES = {
     return aJS(funciones.ejecutar(codigo, nombre));
   },
   async calificar(datos) {
-    ponerMotor(pyodide);
+    ponerCalificador(pyodide);
     return JSON.parse(funciones.calificar(JSON.stringify(datos)));
   },
 };
@@ -518,7 +444,7 @@ const APARTE = new Set(["precargar"]);
 self.onmessage = async ({ data }) => {
   const { id, type } = data;
   if (type === "sitio") {
-    ajustarSitio(data);
+    sitio.ajustar(data);
     return;
   }
   if (type === "encargo") {
@@ -541,23 +467,21 @@ self.onmessage = async ({ data }) => {
     }
     return;
   }
-  trabajando++;
+  ocio.empieza();
   try {
     if (!SIN_PYTHON.has(type) && !pyodide) await iniciar(data);
     actual = id;
     tipoActual = type;
     if (!SIN_PYTHON.has(type)) compilado = true;
-    intervalo = 40;
-    ultimoEnvio = 0; // the first output of a run shows at once
+    envio.empezar(); // the first output of a run shows at once
     const resultado = await accion(data);
-    vaciar();
+    envio.vaciar();
     postMessage({ id, type: "hecho", resultado });
   } catch (error) {
-    vaciar();
+    envio.vaciar();
     postMessage({ id, type: "fallo", error: String(error && error.message ? error.message : error) });
   } finally {
     tipoActual = null;
-    trabajando--;
-    ultimaActividad = performance.now();
+    ocio.acaba();
   }
 };

@@ -1,0 +1,68 @@
+// What the tests of the in-page model server share (not a test file itself): the course's four
+// tools, a request built from them, the blocks of a conversation, what the model writes, and
+// the three turns of one conversation.
+
+// The course's four tools, as runtime/entorno.py defines HERRAMIENTAS.
+export const texto = (descripcion) => ({ type: "string", description: descripcion });
+export const esquema = (propiedades) => ({
+  type: "object", properties: propiedades, required: Object.keys(propiedades), additionalProperties: false,
+});
+export const HERRAMIENTAS = [
+  {
+    name: "listar",
+    description: "Lista lo que hay justo dentro de una carpeta, una entrada por línea. " +
+      "Las subcarpetas acaban en '/'. La carpeta raíz es ''.",
+    input_schema: esquema({ carpeta: texto("La carpeta, por ejemplo 'recetas'; '' para la raíz.") }),
+  },
+  {
+    name: "leer",
+    description: "Devuelve el contenido de un fichero de texto.",
+    input_schema: esquema({ ruta: texto("La ruta del fichero, por ejemplo 'recetas/gazpacho.txt'.") }),
+  },
+  {
+    name: "escribir",
+    description: "Escribe un fichero de texto entero. Si ya existe, reemplaza todo su contenido.",
+    input_schema: esquema({
+      ruta: texto("La ruta del fichero, por ejemplo 'lista.txt'."),
+      contenido: texto("El texto completo que tendrá el fichero."),
+    }),
+  },
+  {
+    name: "buscar",
+    description: "Busca un texto literal (distingue mayúsculas) en todos los ficheros. " +
+      "Devuelve cada línea que lo contiene como 'ruta: línea'.",
+    input_schema: esquema({ patron: texto("El texto que hay que buscar, tal cual.") }),
+  },
+];
+export const SISTEMA = "Eres un asistente que ayuda a organizar la compra de casa.";
+export const PEDIDO = "Apunta en lista.txt lo que falta para la tortilla.";
+
+export const peticion = (cambios = {}) => ({
+  model: "smollm2-135m",
+  max_tokens: 64,
+  system: SISTEMA,
+  messages: [{ role: "user", content: PEDIDO }],
+  tools: HERRAMIENTAS,
+  ...cambios,
+});
+export const usar = (id, name, input) => ({ type: "tool_use", id, name, input });
+// What the model writes: a call {"<tool>":{…}}, or a text answer {"respuesta":"…"}.
+export const llamadaJSON = (name, input) => JSON.stringify({ [name]: input });
+export const textoJSON = (text) => JSON.stringify({ respuesta: text });
+export const resultado = (id, content, is_error = false) => ({ type: "tool_result", tool_use_id: id, content, is_error });
+
+export const TURNO_1 = peticion();
+export const TURNO_2 = peticion({
+  messages: [
+    { role: "user", content: PEDIDO },
+    { role: "assistant", content: [{ type: "text", text: "Miro la lista." }, usar("toolu_07", "leer", { ruta: "lista.txt" })] },
+    { role: "user", content: [resultado("toolu_07", "pan, leche, patatas")] },
+  ],
+});
+export const TURNO_3 = peticion({
+  messages: [
+    ...TURNO_2.messages,
+    { role: "assistant", content: [usar("toolu_08", "escribir", { ruta: "lista.txt", contenido: "huevos" })] },
+    { role: "user", content: [resultado("toolu_08", "no se ha ejecutado: el usuario no lo ha permitido", true)] },
+  ],
+});

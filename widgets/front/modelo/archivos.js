@@ -1,0 +1,60 @@
+// The in-page model's two files (the GGUF and wllama's wasm) as modelo/motor.js fetches and
+// keeps them: downloaded from the site with the bytes as they arrive and an AbortSignal, checked
+// by SHA-256, kept in the Cache API ("bucle-modelo", each under its URL and hash), older copies
+// dropped. No DOM.
+import { MODELO } from "../lib/textos.js";
+
+const CACHE = "bucle-modelo";
+
+/** The error a cancelled download or generation rejects with. */
+export function abortada() {
+  return new DOMException(MODELO.cancelada, "AbortError");
+}
+
+/** The model's cache, or null where storage is refused. */
+export async function cacheDelModelo() {
+  try {
+    return globalThis.caches ? await caches.open(CACHE) : null;
+  } catch {
+    return null; // storage refused (private mode…): the model works, downloaded each visit
+  }
+}
+
+export async function sha256(blob) {
+  const suma = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
+  return [...new Uint8Array(suma)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Older copies of this file (another hash) leave the cache. */
+export async function olvidarOtros(cache, archivo) {
+  for (const peticion of await cache.keys()) {
+    if (peticion.url.startsWith(`${archivo.url}?`) && peticion.url !== archivo.clave) {
+      await cache.delete(peticion);
+    }
+  }
+}
+
+/** `archivo` ({archivo, url}) as a Blob, fetched from the site; `avance(bytes)` as they arrive. */
+export async function descargar(archivo, senal, avance) {
+  if (senal?.aborted) throw abortada();
+  let respuesta;
+  try {
+    respuesta = await fetch(archivo.url, { signal: senal, cache: "no-store" });
+  } catch (error) {
+    if (error?.name === "AbortError") throw error;
+    throw new Error(MODELO.red(archivo.archivo));
+  }
+  if (!respuesta.ok) throw new Error(MODELO.http(archivo.archivo, respuesta.status));
+  const tipo = archivo.archivo.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  const trozos = [];
+  let bytes = 0;
+  const lector = respuesta.body.getReader();
+  for (;;) {
+    const { done, value } = await lector.read();
+    if (done) break;
+    trozos.push(value);
+    bytes += value.byteLength;
+    avance(bytes);
+  }
+  return new Blob(trozos, { type: tipo });
+}

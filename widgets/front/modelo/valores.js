@@ -1,0 +1,7 @@
+// The JSON values the model server handles: two tests its modules share (no DOM, no model).
+
+/** A JSON object: not null, not a list. */
+export const esObjeto = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/** A string. */
+export const esTexto = (x) => typeof x === "string";
