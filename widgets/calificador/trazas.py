@@ -96,11 +96,11 @@ def trazar(bucle, modelo, inicio, entorno, tope, funciones=None, muestra=None, m
            preguntar=None, pregunta=None):
     """Run ``bucle(modelo, inicio, entorno, tope)`` (with ``preguntar`` after them, if given)
     and return its trace (format above)."""
-    grabadora = _Grabadora(bucle, entorno, funciones, muestra, max_eventos, pregunta)
-    return grabadora.correr(modelo, inicio, tope, preguntar)
+    trazador = _Trazador(bucle, entorno, funciones, muestra, max_eventos, pregunta)
+    return trazador.correr(modelo, inicio, tope, preguntar)
 
 
-class _Grabadora:
+class _Trazador:
     """Records one run."""
 
     MAX_LISTA = 300      # items kept of a list (an M, a response)
