@@ -26,6 +26,10 @@ da al lector). Deja:
 import copy as copia
 import random as azar
 
+from runtime import (_fin_del_guion, _normaliza, ENTORNO, FUNCIONES, guion_de, GuionRoto,
+    incumple, llamada, ModeloGuionizado, muestra, resultado, texto)
+from calificador import Fallo, opaca
+
 #: El entorno de las pruebas de llamadas sueltas: como ENTORNO, pero con otros ficheros.
 OTRO_ENTORNO = {
     "lista.txt": "arroz, aceite, sal",

@@ -154,19 +154,18 @@ def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
 
 
 def carpeta_con_comun(tmp_path):
-    """A copy of the challenge whose tests first ``usar("comun.py")``, a file of the folder."""
+    """A copy of the challenge and of comun.py (with one name more), the tests importing it."""
     carpeta = tmp_path / "desafios"
     shutil.copytree(CARPETA, carpeta / DESAFIO, ignore=shutil.ignore_patterns("__pycache__"))
     comun = (CARPETA.parent / "comun.py").read_text(encoding="utf-8")  # the course's own
     (carpeta / "comun.py").write_text(comun + '\nCOMUN = "de comun.py"\n', encoding="utf-8")
     pruebas = carpeta / DESAFIO / "pruebas.py"
     texto = pruebas.read_text(encoding="utf-8")
-    if 'usar("comun.py")' not in texto:
-        pruebas.write_text('usar("comun.py")\n' + texto, encoding="utf-8")
+    pruebas.write_text(texto + "\nfrom ..comun import COMUN  # noqa: E402\n", encoding="utf-8")
     return carpeta
 
 
-def test_usar_ejecuta_un_archivo_de_la_carpeta_en_el_espacio_de_las_pruebas(tmp_path):
+def test_un_import_relativo_lee_un_archivo_de_la_carpeta_para_las_pruebas(tmp_path):
     c = challenges.calificador(carpeta_con_comun(tmp_path))
     r = c.calificar(DESAFIO, SOLUCION)
     assert r["superadas"] == r["total"]
@@ -174,8 +173,7 @@ def test_usar_ejecuta_un_archivo_de_la_carpeta_en_el_espacio_de_las_pruebas(tmp_
     assert "desafios/comun.py" in c.leidos()
     assert [u for u in c.leidos() if u.startswith("desafios/")] == [
         f"desafios/{DESAFIO}/pruebas.py", "desafios/comun.py", f"desafios/{DESAFIO}/inicial.py"]
-    with pytest.raises(FileNotFoundError):
-        c.pruebas(DESAFIO)["usar"]("../fuera.py")
+    assert set(c.modulos(DESAFIO)) == {"runtime", "comun.py"}
 
 
 def lo_mismo(a, b):
@@ -214,16 +212,19 @@ def test_las_conversaciones_generadas_son_deterministas_y_no_son_la_leccion():
 
 
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns):
-    """pruebas.py shares its namespace with the runtime: it must not rebind any runtime name,
-    or the teaching messages (GuionRoto uses muestra, _normaliza...) would change."""
+    """The tests import their own runtime, a module of its own: its names are the runtime's as
+    its files leave them (the teaching messages, GuionRoto's with muestra, _normaliza..., stay),
+    the very objects the tests use, and not the reader's."""
     pruebas = ns.pruebas(DESAFIO)
+    runtime = vars(ns.modulos(DESAFIO)["runtime"])
     solo_runtime = {}
     for nombre in ("entorno", "guionizado", "escenarios"):
         archivo = f"runtime/{nombre}.py"
         exec(compile((RAIZ / archivo).read_text(), archivo, "exec"), solo_runtime)
     for nombre, valor in solo_runtime.items():
         if not nombre.startswith("__"):  # __builtins__, __doc__: the file's own
-            assert lo_mismo(pruebas[nombre], valor), nombre
+            assert lo_mismo(runtime[nombre], valor), nombre
+            assert pruebas.get(nombre, runtime[nombre]) is runtime[nombre], nombre
     lector = ns.envio(DESAFIO, "def bucle(a, b, c, d): pass").espacio()
     assert pruebas["ModeloGuionizado"] is not lector["ModeloGuionizado"]
     assert pruebas["HERRAMIENTAS"] is not lector["HERRAMIENTAS"]
@@ -535,10 +536,25 @@ ENGANOS = {
             return ("fin", RESPUESTAS_BUCLE[-1][0]["text"], M)
     """,
     "lee las pruebas": f"""
+        import builtins, types
+
         def bucle(modelo, inicio, entorno, tope):
-            ns = dict(globals())
-            ns["Fallo"] = Exception
-            ns["usar"] = lambda ruta: exec(open({str(CARPETA.parent)!r} + "/" + ruta).read(), ns)
+            runtime = types.ModuleType("runtime")
+            vars(runtime).update(globals())
+            api = types.SimpleNamespace(Fallo=Exception, opaca=lambda f, nombre=None: f)
+            modulos = {{}}
+
+            def importar(nombre, g=None, l=None, desde=(), nivel=0):
+                if nivel:
+                    if nombre not in modulos:
+                        m = modulos[nombre] = types.ModuleType(nombre)
+                        vars(m)["__builtins__"] = propios
+                        exec(open({str(CARPETA.parent)!r} + "/" + nombre + ".py").read(), vars(m))
+                    return modulos[nombre]
+                return {{"runtime": runtime, "calificador": api}}.get(nombre) or __import__(
+                    nombre, g, l, desde, nivel)
+            propios = dict(vars(builtins), __import__=importar)
+            ns = {{"__builtins__": propios}}
             exec(open({str(CARPETA / "pruebas.py")!r}).read(), ns)
             for caso in ns["CASOS"]:
                 if caso.inicio == inicio and caso.tope == tope:

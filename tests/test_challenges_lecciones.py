@@ -56,6 +56,12 @@ def ns():
     return challenges.calificador()
 
 
+def con_su_runtime(c, desafio):
+    """The names of ``desafio``'s tests (a new load) with those of the runtime they import."""
+    pruebas = c.pruebas(desafio)
+    return {**vars(c.modulos(desafio)["runtime"]), **pruebas}
+
+
 def calificar(ns, desafio, codigo, **opciones):
     return ns.calificar(desafio, textwrap.dedent(codigo), **opciones)
 
@@ -182,16 +188,18 @@ def test_datos_para_la_pagina(ns):
 
 @pytest.mark.parametrize("desafio", CON_PERMISO)
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(ns, desafio):
-    """pruebas.py shares its namespace with the runtime: rebinding a runtime name would change
-    the runtime's own messages (GuionRoto uses muestra...)."""
+    """The tests import their own runtime, a module of its own: its names are the runtime's as
+    its files leave them (GuionRoto uses muestra...), the very objects the tests use."""
     pruebas = ns.pruebas(desafio)
+    runtime = vars(ns.modulos(desafio)["runtime"])
     solo_runtime = {}
     for nombre in ("entorno", "guionizado", "escenarios", "permisos"):
         archivo = f"runtime/{nombre}.py"
         exec(compile((RAIZ / archivo).read_text(), archivo, "exec"), solo_runtime)
     for nombre, valor in solo_runtime.items():
         if not nombre.startswith("__"):
-            assert lo_mismo(pruebas[nombre], valor), nombre
+            assert lo_mismo(runtime[nombre], valor), nombre
+            assert pruebas.get(nombre, runtime[nombre]) is runtime[nombre], nombre
 
 
 # ---------------------------------------------- the helpers the tests share: comun.py
@@ -210,14 +218,14 @@ def definidos(texto: str) -> set[str]:
 
 @pytest.mark.parametrize("desafio", ["bucle-con-tope", *CON_PERMISO])
 def test_cada_prueba_usa_comun_y_no_redefine_nada_suyo(ns, desafio):
-    """Each pruebas.py loads the shared helpers with usar("comun.py") and defines none of
-    them again: a helper lives in one place."""
+    """Each pruebas.py imports the shared helpers from comun.py and defines none of them
+    again: a helper lives in one place."""
     pruebas = leer(desafio, "pruebas.py")
-    assert 'usar("comun.py")' in pruebas
+    assert "from ..comun import" in pruebas
     comun = definidos((RAIZ / "challenges" / "comun.py").read_text(encoding="utf-8"))
     assert definidos(pruebas) & comun == set()
     espacio = ns.pruebas(desafio)
-    for nombre in comun:
+    for nombre in comun & set(espacio):
         codigo = getattr(espacio[nombre], "__code__", None)
         assert codigo is None or codigo.co_filename == "comun.py", nombre
 
@@ -286,7 +294,7 @@ def test_ninguna_funcion_del_runtime_pasa_un_desafio(ns, desafio):
 
 
 def test_la_conversacion_de_la_leccion_es_la_del_guion_de_errores(ns):
-    pruebas = ns.pruebas(LECCION_3)
+    pruebas = con_su_runtime(ns, LECCION_3)
     leccion = pruebas["CONVERSACIONES"][0]
     assert leccion.nombre == "la conversación de la lección"
     assert leccion.guion == pruebas["guion_errores"]()
@@ -297,7 +305,7 @@ def test_la_conversacion_de_la_leccion_es_la_del_guion_de_errores(ns):
 
 def test_las_conversaciones_generadas_traen_errores_que_la_leccion_no_muestra():
     uno, dos = challenges.calificador(), challenges.calificador()
-    a, b = uno.pruebas(LECCION_3), dos.pruebas(LECCION_3)
+    a, b = con_su_runtime(uno, LECCION_3), con_su_runtime(dos, LECCION_3)
     generadas = a["CONVERSACIONES"][1:]
     assert len(generadas) >= 2
     leccion = a["CONVERSACIONES"][0]
@@ -380,7 +388,7 @@ def capturar_funciones(envio):
 def test_las_herramientas_cambiadas_vuelven_a_su_sitio(ns, desafio, nombre):
     """Spies and broken tools live in the reader's namespace of one test and are put back
     when it ends, whatever the reader did; the tests' own tools are never touched."""
-    pruebas = ns.pruebas(desafio)
+    pruebas = con_su_runtime(ns, desafio)
     funcion_de_prueba = dict(pruebas["PRUEBAS"])[nombre]
     for codigo in [leer(desafio, "solucion.py")] + [e.codigo for e in ERRORES[desafio]]:
         envio = ns.envio(desafio, codigo)
@@ -656,7 +664,7 @@ def test_guion_permiso_rechaza_respuestas_que_no_son_dos_si_o_no():
 def test_las_conversaciones_de_pedir_permiso(ns):
     """The lesson's conversation with two different answers and with nobody to ask, and generated
     ones with several writes in one response, some denied, and calls the lesson never shows."""
-    pruebas = ns.pruebas(LECCION_4)
+    pruebas = con_su_runtime(ns, LECCION_4)
     leccion, al_reves, sin_usuario, *generadas = pruebas["CONVERSACIONES"]
     assert leccion.guion == pruebas["guion_permiso"](["sí", "no"])
     assert al_reves.guion == pruebas["guion_permiso"](["no", "sí"])

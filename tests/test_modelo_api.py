@@ -510,10 +510,12 @@ def test_sin_la_clase_lo_dice(calificador):
 
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(calificador):
     pruebas = calificador.pruebas(DESAFIO)
+    runtime = vars(calificador.modulos(DESAFIO)["runtime"])
     solo_runtime = espacio(*RUNTIME)
     for nombre, valor in solo_runtime.items():
         if not nombre.startswith("__") and nombre != "open_url":
-            assert lo_mismo(pruebas[nombre], valor), nombre
+            assert lo_mismo(runtime[nombre], valor), nombre
+            assert pruebas.get(nombre, runtime[nombre]) is runtime[nombre], nombre
 
 
 def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificador):

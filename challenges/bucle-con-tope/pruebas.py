@@ -23,7 +23,11 @@ número de llamadas al modelo, la tupla devuelta, el entorno, M e `inicio`.
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
+from runtime import (_mensajes, _normaliza, GuionRoto, HERRAMIENTAS, INICIO_BUCLE, llamada,
+    ModeloGuionizado, muestra, RESPUESTAS_BUCLE, texto)
+from calificador import Fallo
+from ..comun import AlAzar, breve, Caso, entorno_distinto, FINALES, llamadas_de, registro, VACIO
+
 
 A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}
 

@@ -17,7 +17,12 @@ error del lector, con su línea.
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
+from runtime import ENTORNO, FUNCIONES, llamada, muestra, resultado
+from calificador import Fallo
+from ..comun import (breve, cambiar, cargar, del_lector, entorno_distinto, es_tool_result,
+    escribir_con_fallo, espiado, motivo_de, OTRO_ENTORNO, salida_de, sin_nada_de_mas,
+    una_sola_vez, VACIO)
+
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
 

@@ -24,11 +24,16 @@ el calificador la cuenta como un error del lector, con su línea.
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
-usar("errores-como-observaciones/solucion.py")  # noqa: F821
-#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia.
-observa = ejecutar  # noqa: F821
-del ejecutar  # en estas pruebas, ejecutar es siempre el del lector
+from runtime import (FUNCIONES, GuionRoto, incumple, INICIO_ERRORES, llamada, muestra,
+    RESPUESTAS_ERRORES, resultado, SISTEMA_BUCLE, texto)
+from calificador import Fallo
+from ..comun import (AlAzar, breve, cambiar, cargar, Caso, CON_VACIOS, del_lector,
+    entorno_distinto, es_tool_result, escribir_con_fallo, espiado, FINALES, motivo_de,
+    OTRO_ENTORNO, registro, sin_nada_de_mas, termina_como, una_sola_vez, VACIO)
+
+#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
+#: estas pruebas, ejecutar es siempre el del lector).
+from .solucion import ejecutar as observa
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
 

@@ -20,11 +20,16 @@ Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
-usar("pedir-permiso/solucion.py")  # noqa: F821
-#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia.
-observa = ejecutar  # noqa: F821
-del ejecutar, bucle  # noqa: F821 - en estas pruebas, los dos son siempre los del lector
+from runtime import (denegado, FINALES_PERMISO, FUNCIONES, incumple, INICIO_PERMISO, llamada,
+    muestra, necesita_permiso, RESPUESTAS_PERMISO, resultado, SISTEMA_BUCLE, texto)
+from calificador import Fallo
+from ..comun import (AlAzar, breve, cambiar, cargar, Caso, contadas, del_lector,
+    entorno_distinto, es_tool_result, escribir_con_fallo, espiado, FINALES, llamadas_de,
+    motivo_de, OTRO_ENTORNO, PALABRAS, registro, sin_nada_de_mas, termina_como)
+
+#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
+#: estas pruebas, ejecutar es siempre el del lector).
+from .solucion import ejecutar as observa
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno", "preguntar")}
 

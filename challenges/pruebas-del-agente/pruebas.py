@@ -26,10 +26,12 @@ Deja A_ESCRIBIR (vacío: el lector escribe clases, que se buscan aquí), PISTA y
 import inspect
 import unittest
 
-usar("pruebas-del-agente/agente.py")  # noqa: F821 (usar is in the namespace)
-correcto = agente  # noqa: F821
-usar("pruebas-del-agente/rotos.py")  # noqa: F821
-del agente  # en estas pruebas, agente es siempre el de turno, opaco
+from calificador import Fallo, murada, opaca, plano
+
+# En estas pruebas, agente es siempre el de turno, opaco: el de referencia se llama correcto.
+from .agente import agente as correcto
+from .rotos import ROTOS
+
 
 A_ESCRIBIR = {}
 
@@ -67,9 +69,9 @@ def para_el_lector(elegido):
         pasados = {}
         for nombre, valor in dados.items():
             if nombre in ("modelo", "preguntar") and callable(valor):
-                pasados[nombre] = murada(valor, nombre)  # noqa: F821
+                pasados[nombre] = murada(valor, nombre)
             else:
-                pasados[nombre] = plano(valor)  # noqa: F821
+                pasados[nombre] = plano(valor)
         entorno = dados.get("entorno")
         try:
             return elegido(**pasados)
@@ -77,7 +79,7 @@ def para_el_lector(elegido):
             if type(entorno) is dict:
                 entorno.clear()
                 entorno.update(pasados["entorno"])
-    return opaca(agente, "agente")  # noqa: F821
+    return opaca(agente, "agente")
 
 
 #: El TestResult de las pruebas del lector. El lector lo alcanza (self._outcome.result), así que
@@ -185,12 +187,12 @@ def dicho(nombre, fallo):
 def pasan_con_el_correcto(envio):
     vistos = con_el_correcto(envio)
     if not vistos:
-        raise Fallo(SIN_PRUEBAS)  # noqa: F821
+        raise Fallo(SIN_PRUEBAS)
     malas = [dicho(n, f) for n, f in vistos.items() if f is not None]
     if malas:
         cuantas = ("Una de tus pruebas falla" if len(malas) == 1
                    else f"{len(malas)} de tus pruebas fallan")
-        raise Fallo(f"{cuantas} con el agente correcto, y una prueba que falla con un agente "  # noqa: F821
+        raise Fallo(f"{cuantas} con el agente correcto, y una prueba que falla con un agente "
                     f"correcto está mal:\n" + "\n".join(malas))
 
 
@@ -199,9 +201,9 @@ def atrapa(roto):
         vistos = con_el_correcto(envio)
         buenas = [n for n, f in vistos.items() if f is None]
         if not vistos:
-            raise Fallo("Sin pruebas, nada atrapa a este agente.")  # noqa: F821
+            raise Fallo("Sin pruebas, nada atrapa a este agente.")
         if not buenas:
-            raise Fallo("Ninguna de tus pruebas pasa con el agente correcto, así que ninguna "  # noqa: F821
+            raise Fallo("Ninguna de tus pruebas pasa con el agente correcto, así que ninguna "
                         "cuenta para atrapar a este.")
         con_el_roto = correr(envio, roto)
         if any(con_el_roto.get(n, ("falla", "")) is not None for n in buenas):
@@ -216,9 +218,9 @@ def atrapa(roto):
             nota = f" ({fuera[0]} no cuenta: falla con el agente correcto)"
         elif fuera:
             nota = f" ({', '.join(fuera)} no cuentan: fallan con el agente correcto)"
-        raise Fallo(f"{cuales}{nota}: escribe una prueba que falle con él.")  # noqa: F821
+        raise Fallo(f"{cuales}{nota}: escribe una prueba que falle con él.")
     return prueba
 
 
 PRUEBAS = [("tus pruebas pasan con el agente correcto", pasan_con_el_correcto)] + [
-    (f"Atrapa: {que}", atrapa(roto)) for que, roto in ROTOS]  # noqa: F821
+    (f"Atrapa: {que}", atrapa(roto)) for que, roto in ROTOS]
