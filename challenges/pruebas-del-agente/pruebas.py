@@ -30,6 +30,7 @@ from calificador import Fallo, murada, opaca, plano
 
 # En estas pruebas, agente es siempre el de turno, opaco: el de referencia se llama correcto.
 from .agente import agente as correcto
+from .anotador import Anotador
 from .rotos import ROTOS
 
 
@@ -51,10 +52,6 @@ LLAMADA = "agente(modelo, pedido, entorno, preguntar=denegar, tope=10)"
 #: Las clases de pruebas del código inicial (inicial.py): el calificador lo ejecuta en el espacio
 #: del lector antes que su código, y aquí se quitan, para que solo cuenten las clases del lector.
 DEL_INICIAL = ("PruebasDelAgente",)
-
-#: Caracteres de cada mensaje de una prueba del lector que se citan.
-CITA = 300
-
 
 def para_el_lector(elegido):
     """`elegido` (un agente de aquí) como lo recibe el lector: opaco, con sus argumentos
@@ -82,46 +79,6 @@ def para_el_lector(elegido):
     return opaca(agente, "agente")
 
 
-#: El TestResult de las pruebas del lector. El lector lo alcanza (self._outcome.result), así que
-#: sus métodos se definen en un espacio que solo tiene unittest y CITA: desde sus __globals__
-#: no se llega a este espacio, ni a los agentes.
-_ANOTADOR = '''
-class Anotador(unittest.TestResult):
-    """Un TestResult que solo anota, sin formatear trazas: [(tipo, mensaje)] de lo que falló."""
-
-    def __init__(self):
-        super().__init__()
-        self.fallos = []
-
-    def _anota(self, tipo, error):
-        try:
-            texto = str(error)
-        except BaseException:  # noqa: BLE001 - un __str__ roto: basta la clase
-            texto = ""
-        texto = texto if type(texto) is str else ""
-        if tipo == "error":
-            clase = type(error).__name__
-            texto = f"{clase}: {texto}" if texto else clase
-        if len(texto) > CITA:
-            texto = texto[:CITA] + "…"
-        self.fallos.append((tipo, texto))
-
-    def addFailure(self, test, err):
-        self._anota("falla", err[1])
-
-    def addError(self, test, err):
-        self._anota("error", err[1])
-
-    def addSubTest(self, test, subtest, err):
-        if err is not None:
-            self._anota("falla" if issubclass(err[0], test.failureException) else "error", err[1])
-
-    def addUnexpectedSuccess(self, test):
-        self.fallos.append(("falla", "estaba marcada con expectedFailure y pasó"))
-'''
-_DEL_ANOTADOR = {"unittest": unittest, "CITA": CITA}
-exec(_ANOTADOR, _DEL_ANOTADOR)
-Anotador = _DEL_ANOTADOR["Anotador"]
 
 
 def encontradas(ns):
