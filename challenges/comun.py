@@ -13,13 +13,15 @@ da al lector). Deja:
   programación.
 - motivo_de(ll), salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
   observaciones_de(respuestas, entorno, observa).
+- lanzo(error): una excepción en pocas palabras, «FileNotFoundError («…»)».
 - breve(x), entorno_distinto(esperado, hay), es_tool_result(...), sin_nada_de_mas(...): piezas
   de los mensajes y de las comprobaciones.
 - Caso: una conversación con su tope y lo que un bucle correcto hace con ella; ModeloLigero,
   el modelo de las conversaciones muy largas (caso.guionizado() da el que toca).
 - Detenido y registro(guion, antes, explica): el modelo guionizado de una prueba, que anota el
   primer fallo que ve.
-- AlAzar, FINALES, PALABRAS: conversaciones generadas, siempre las mismas para una semilla;
+- AlAzar, FINALES, PALABRAS, y PETICIONES, FRASES y ESCRITAS de cada desafío: conversaciones
+  generadas, siempre las mismas para una semilla;
   VACIO y CON_VACIOS, entornos al borde (ninguno lo enseña la lección) donde pueden empezar.
 """
 
@@ -191,6 +193,11 @@ def observaciones_de(respuestas, entorno, observa):
 
 
 # ------------------------------------------------------------------ los mensajes
+
+
+def lanzo(error):
+    texto = str(error)
+    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
 
 
 def breve(x):
@@ -385,6 +392,29 @@ CON_VACIOS = {
 FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
            "Avísame si falta algo."]
 PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
+
+#: Lo que piden, lo que dicen entre llamadas y lo que escriben las conversaciones generadas de
+#: cada desafío, {desafío: lista}: cada uno tiene las suyas (cambiarlas cambia sus casos).
+PETICIONES = {
+    "bucle-con-tope": ["¿Qué falta para el gazpacho?", "Apunta lo que hay que comprar el sábado.",
+                       "Busca dónde salen las patatas.", "Ordena mis notas de la compra."],
+    "errores-como-observaciones": [
+        "¿Qué falta para las lentejas?", "Apunta lo que hay que comprar el sábado.",
+        "Busca dónde salen las patatas.", "Ordena mis notas de la compra."],
+    "pedir-permiso": ["Prepara la compra del sábado.", "Apunta lo que falta para las lentejas.",
+                      "Ordena mis listas de la compra."],
+}
+FRASES = {
+    "bucle-con-tope": ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."],
+    "errores-como-observaciones": ["Voy a mirar.", "Pruebo de otra forma.", "Compruebo otra cosa.",
+                                   "Sigo."],
+    "pedir-permiso": ["Voy a mirar.", "Lo apunto.", "Dejo una copia.", "Sigo."],
+}
+ESCRITAS = {
+    "bucle-con-tope": ["lista.txt", "compra/sabado.txt", "notas.txt", "compra/martes.txt"],
+    "errores-como-observaciones": ["lista.txt", "compra/sabado.txt"],
+    "pedir-permiso": ["lista.txt", "compra/sabado.txt", "notas.txt"],
+}
 
 
 class AlAzar:

@@ -26,7 +26,8 @@ import copy as copia
 from runtime import (_mensajes, _normaliza, GuionRoto, HERRAMIENTAS, INICIO_BUCLE, llamada,
     ModeloGuionizado, muestra, RESPUESTAS_BUCLE, texto)
 from calificador import Fallo
-from ..comun import AlAzar, breve, Caso, entorno_distinto, FINALES, llamadas_de, registro, VACIO
+from ..comun import (AlAzar, breve, Caso, entorno_distinto, ESCRITAS, FINALES, FRASES, llamadas_de,
+                     PETICIONES, registro, VACIO)
 
 
 A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}
@@ -79,10 +80,6 @@ SIN_BLOQUES = [
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
-PETICIONES = ["¿Qué falta para el gazpacho?", "Apunta lo que hay que comprar el sábado.",
-              "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
-FRASES = ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."]
-ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt", "compra/martes.txt"]
 
 
 def conversacion(semilla, turnos, charla_previa=False, solo_peticion=False, entorno=None):
@@ -90,14 +87,15 @@ def conversacion(semilla, turnos, charla_previa=False, solo_peticion=False, ento
     llamadas (y a veces un texto en cualquier sitio) y una final con 1 o 2 textos. Con
     `solo_peticion`, `inicio` es un solo mensaje, la petición; con `entorno` (uno de comun.py al
     borde), las llamadas salen bien sobre él, y a veces escriben ficheros vacíos."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS, entorno, vacios=entorno is not None)
+    al_azar = AlAzar(semilla, FRASES["bucle-con-tope"], ESCRITAS["bucle-con-tope"], entorno,
+                     vacios=entorno is not None)
     rng = al_azar.rng
     inicio = [("sistema", "Eres un asistente de la compra. Usa las herramientas.")]
     if solo_peticion:
         inicio = []
     if charla_previa:
         inicio += [("usuario", "Hola."), ("asistente", [texto("Hola, ¿en qué te ayudo?")])]
-    inicio.append(("usuario", rng.choice(PETICIONES)))
+    inicio.append(("usuario", rng.choice(PETICIONES["bucle-con-tope"])))
     respuestas = [al_azar.respuesta([None] * rng.randint(1, 3)) for _ in range(turnos - 1)]
     respuestas.append([texto(f) for f in rng.sample(FINALES, rng.randint(1, 2))])
     return inicio, respuestas

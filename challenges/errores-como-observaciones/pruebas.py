@@ -28,8 +28,9 @@ from runtime import (FUNCIONES, GuionRoto, incumple, INICIO_ERRORES, llamada, mu
     RESPUESTAS_ERRORES, resultado, SISTEMA_BUCLE, texto)
 from calificador import Fallo
 from ..comun import (AlAzar, breve, cambiar, cargar, Caso, CON_VACIOS, del_lector,
-    entorno_distinto, es_tool_result, escribir_con_fallo, espiado, FINALES, motivo_de,
-    OTRO_ENTORNO, registro, sin_nada_de_mas, termina_como, una_sola_vez, VACIO)
+                     entorno_distinto, es_tool_result, escribir_con_fallo, ESCRITAS, espiado,
+                     FINALES, FRASES, lanzo, motivo_de, OTRO_ENTORNO, PETICIONES, registro,
+                     sin_nada_de_mas, termina_como, una_sola_vez, VACIO)
 
 #: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
 #: estas pruebas, ejecutar es siempre el del lector).
@@ -58,11 +59,6 @@ def observado(ll, entorno):
         except (OSError, ValueError) as e:
             error = e
     return observa(ll, entorno), error
-
-
-def lanzo(error):
-    texto = str(error)
-    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
 
 
 def escapa(ll, error):
@@ -353,10 +349,6 @@ def murio(caso, turno, error):
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
-PETICIONES = ["¿Qué falta para las lentejas?", "Apunta lo que hay que comprar el sábado.",
-              "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
-FRASES = ["Voy a mirar.", "Pruebo de otra forma.", "Compruebo otra cosa.", "Sigo."]
-ESCRITAS = ["lista.txt", "compra/sabado.txt"]
 
 #: Errores que la lección no enseña (la suya: leer una ruta que no existe y escribir sin
 #: contenido), cada uno como una llamada con el id dado.
@@ -380,9 +372,11 @@ def generada(semilla, turnos, errores, entorno=None, nombre=None):
     entre ellas, repartidos al azar, los `errores` (nombres de ERRORES_NUEVOS); la última
     responde con texto. Con `entorno` (uno de comun.py al borde), empieza en él, y a veces
     escribe ficheros vacíos."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS, entorno, vacios=entorno is not None)
+    al_azar = AlAzar(semilla, FRASES["errores-como-observaciones"],
+                     ESCRITAS["errores-como-observaciones"], entorno, vacios=entorno is not None)
     rng = al_azar.rng
-    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
+    inicio = [("sistema", SISTEMA_BUCLE),
+              ("usuario", rng.choice(PETICIONES["errores-como-observaciones"]))]
     donde = {nombre: rng.randrange(turnos - 1) for nombre in errores}
     respuestas = []
     for t in range(turnos - 1):

@@ -23,9 +23,10 @@ import copy as copia
 from runtime import (denegado, FINALES_PERMISO, FUNCIONES, incumple, INICIO_PERMISO, llamada,
     muestra, necesita_permiso, RESPUESTAS_PERMISO, resultado, SISTEMA_BUCLE, texto)
 from calificador import Fallo
-from ..comun import (AlAzar, breve, cambiar, cargar, Caso, contadas, del_lector,
-    entorno_distinto, es_tool_result, escribir_con_fallo, espiado, FINALES, llamadas_de,
-    motivo_de, OTRO_ENTORNO, PALABRAS, registro, sin_nada_de_mas, termina_como)
+from ..comun import (AlAzar, breve, cambiar, cargar, Caso, contadas, del_lector, entorno_distinto,
+                     es_tool_result, escribir_con_fallo, ESCRITAS, espiado, FINALES, FRASES, lanzo,
+                     llamadas_de, motivo_de, OTRO_ENTORNO, PALABRAS, PETICIONES, registro,
+                     sin_nada_de_mas, termina_como)
 
 #: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
 #: estas pruebas, ejecutar es siempre el del lector).
@@ -72,11 +73,6 @@ class Guionizado:
         self.preguntas.append(ll)
         n = len(self.preguntas)
         return self.respuestas[n - 1] if n <= len(self.respuestas) else False
-
-
-def lanzo(error):
-    texto = str(error)
-    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
 
 
 def quien(ll):
@@ -355,10 +351,6 @@ def prueba_de(caso):
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
-PETICIONES = ["Prepara la compra del sábado.", "Apunta lo que falta para las lentejas.",
-              "Ordena mis listas de la compra."]
-FRASES = ["Voy a mirar.", "Lo apunto.", "Dejo una copia.", "Sigo."]
-ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt"]
 
 
 def generada(semilla, turnos, raras=(), nombre=None):
@@ -366,13 +358,13 @@ def generada(semilla, turnos, raras=(), nombre=None):
     al menos una escritura cada una (a veces dos o tres); la última responde con texto. El
     usuario responde al azar, con algún sí y algún no. `raras`: llamadas de más (hechas con
     su id) repartidas al azar: una escritura que no encaja, una que falla."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    al_azar = AlAzar(semilla, FRASES["pedir-permiso"], ESCRITAS["pedir-permiso"])
     rng = al_azar.rng
-    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
+    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES["pedir-permiso"]))]
     donde = [rng.randrange(turnos - 1) for _ in raras]
 
     def escribe(i):
-        return llamada(i, "escribir", ruta=rng.choice(ESCRITAS),
+        return llamada(i, "escribir", ruta=rng.choice(ESCRITAS["pedir-permiso"]),
                        contenido=", ".join(rng.sample(PALABRAS, 3)))
     respuestas = []
     for t in range(turnos - 1):
@@ -385,7 +377,8 @@ def generada(semilla, turnos, raras=(), nombre=None):
             ident = f"g{semilla}_{al_azar.n}"
             bloques.append(al_azar.posible(ident) if pedida is None else pedida(ident))
         if rng.random() < 0.5:
-            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
+            bloques.insert(rng.randrange(len(bloques) + 1),
+                           texto(rng.choice(FRASES["pedir-permiso"])))
         respuestas.append(bloques)
     respuestas.append([texto(rng.choice(FINALES))])
     n = sum(1 for r in respuestas for ll in llamadas_de(r)
