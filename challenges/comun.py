@@ -1,8 +1,8 @@
 """Lo que comparten las pruebas de los desafíos.
 
-Cada pruebas.py lo carga con usar("comun.py") en su propio espacio de nombres, que ya tiene
-entorno.py, guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le
-da al lector). Deja:
+Cada pruebas.py importa de aquí lo que usa (from ..comun import Caso, breve); este módulo, a su
+vez, importa del runtime de esas pruebas y del calificador (Fallo, y opaca, que envuelve lo que
+se le da al lector). Deja:
 
 - OTRO_ENTORNO: un entorno como ENTORNO, pero con otros ficheros.
 - cargar(envio), del_lector(envio, error): la función ejecutar del lector, y si una excepción

@@ -289,7 +289,7 @@ def test_caso_argumentos_y_preparar_permiten_repetir_una_prueba_fuera(ns):
 def test_el_gancho_de_traza_recibe_la_funcion_y_los_argumentos(ns, calificar):
     """A recorder with trazar's signature gets, for each failed test, the reader's function and
     that test's arguments; its answer travels in the result. Passing tests get None."""
-    def grabadora(bucle, modelo, inicio, entorno, tope):
+    def trazador(bucle, modelo, inicio, entorno, tope):
         recibidos = []
 
         def registrado(M, herramientas):
@@ -302,7 +302,7 @@ def test_el_gancho_de_traza_recibe_la_funcion_y_los_argumentos(ns, calificar):
         return {"recibidos": recibidos, "error": None}
 
     error = next(e for e in ERRORES if e.archivo.stem == "sin_observaciones")
-    r = calificar(error.codigo, traza=grabadora)
+    r = calificar(error.codigo, traza=trazador)
     leccion = prueba(r, "la conversación de la lección")
     assert leccion["traza"] == {"recibidos": [2, 3], "error": "GuionRoto"}
     sin_llamadas = prueba(r, "otra conversación: responde sin llamar a nada")

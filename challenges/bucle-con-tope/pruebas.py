@@ -1,11 +1,10 @@
 """Las pruebas de «bucle-con-tope».
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
-lector); las pruebas toman de ahí sus propias referencias (ModeloGuionizado, HERRAMIENTAS,
-FUNCIONES...) antes de que corra el código del lector, que vive en otro espacio y no puede
-cambiarlas. Las piezas que comparte con las pruebas de los otros desafíos (Caso, registro,
-AlAzar, breve...) están en comun.py, que carga con usar.
+El calificador ejecuta este archivo en un espacio de nombres propio, antes de que corra el código
+del lector: sus propias referencias (ModeloGuionizado, HERRAMIENTAS, FUNCIONES...) las importa
+de su runtime, un módulo nuevo que el código del lector, que vive en otro espacio, no puede
+cambiar; Fallo, del calificador. Las piezas que comparte con las pruebas de los otros desafíos
+(Caso, registro, AlAzar, breve...) están en comun.py, y las importa de ahí.
 
 Deja:
 - A_ESCRIBIR: {nombre: parámetros} de lo que escribe el lector (se quita del código inicial).
@@ -14,7 +13,7 @@ Deja:
   envio.llamar("bucle", ...) y lanza Fallo(mensaje, turno) si no cumple el contrato.
 - caso(nombre): los datos de una prueba (guion, inicio, entorno, tope y lo esperado).
 - argumentos(nombre): (modelo, inicio, entorno, tope) nuevos para repetir una prueba, por
-  ejemplo con la grabadora de trazas.
+  ejemplo con el trazador (widgets/calificador/trazas.py).
 
 Cada prueba es un guion: un modelo guionizado dentro de un registro que cuenta, turno a turno,
 cuántos mensajes recibe y los compara con los que el guion espera; después se comprueban el

@@ -1,10 +1,9 @@
 """Las pruebas de «ejecutar-llamada» (la lección «Llamar herramientas»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
-lector); las pruebas calculan lo esperado con sus propias herramientas, que el código del
+El calificador ejecuta este archivo en un espacio de nombres propio; las pruebas calculan lo
+esperado con sus propias herramientas (las de su runtime, que importan), que el código del
 lector no puede cambiar. Lo que comparten con las pruebas de los otros desafíos (OTRO_ENTORNO,
-cargar, espiar, breve...) está en comun.py, que cargan con usar.
+cargar, espiar, breve...) está en comun.py, y lo importan de ahí.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Cada prueba carga el código
 del lector una vez, con envio.funcion("ejecutar") (un espacio nuevo), y llama a su ejecutar

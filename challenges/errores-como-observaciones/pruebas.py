@@ -1,11 +1,10 @@
 """Las pruebas de «errores-como-observaciones» (la lección «Errores como observaciones»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
-lector). Lo esperado se calcula en ese espacio, que el código del lector no puede cambiar, con
-el ejecutar de la solución de referencia (cargada con usar): es lo que un arnés correcto hace
-con cada llamada. Lo que comparten con las pruebas de los otros desafíos (Caso, registro,
-AlAzar, espiar, breve...) está en comun.py, que también cargan con usar.
+El calificador ejecuta este archivo en un espacio de nombres propio, con su propio runtime (que
+importa). Lo esperado se calcula aquí, donde el código del lector no llega, con el ejecutar de
+la solución de referencia (importado de solucion.py): es lo que un arnés correcto hace con cada
+llamada. Lo que comparten con las pruebas de los otros desafíos (Caso, registro, AlAzar,
+espiar, breve...) está en comun.py, y lo importan de ahí.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Hay dos clases de pruebas:
 

@@ -1,13 +1,13 @@
 """Las pruebas de «modelo-api» (la lección «El bucle con un modelo real»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene el runtime
-(api.py, entorno.py, guionizado.py, escenarios.py, permisos.py), Fallo, opaca, murada y plano.
-Aquí no hay red ni modelo: cada prueba le da al ModeloAPI del lector un servidor falso como
-enviar=, que anota cada petición tal como la leería un servidor (el cuerpo pasado por JSON) y
-responde lo que le toca: una respuesta del protocolo, o un error del servidor. El error es un
-ErrorDelServidor del espacio del lector, el que su código ve y podría atrapar: lo lanza un
-puente (una función definida en un espacio que solo tiene el servidor, opaco, y esa clase).
-Lo esperado se calcula aquí, a partir de M.
+El calificador ejecuta este archivo en un espacio de nombres propio, con su propio runtime (que
+importa). Aquí no hay red ni modelo: cada prueba le da al ModeloAPI del lector un servidor falso
+como enviar= (servidor.py), que anota cada petición tal como la leería un servidor (el cuerpo
+pasado por JSON) y responde lo que le toca: una respuesta del protocolo, o un error del
+servidor. El error es un ErrorDelServidor del espacio del lector, el que su código ve y podría
+atrapar: lo lanza un puente (puentes.py: una función que solo guarda el servidor, opaco, y esa
+clase). Lo esperado se calcula aquí, a partir de M (los datos, en datos.py; cómo se dice una
+diferencia, en diferencias.py).
 
 Cada prueba carga el código del lector en un espacio nuevo, sin la clase del código inicial,
 con el enviar y el url_del_modelo del runtime cambiados por unos que anotan quién los usa (el

@@ -1,10 +1,9 @@
 """Las pruebas de «pedir-permiso» (la lección «Pedir permiso»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, permisos.py, la excepción Fallo y opaca. Lo esperado se calcula
-en ese espacio, con el ejecutar de la solución de referencia (cargada con usar) y un usuario
-guionizado que responde lo mismo que el de la prueba. Lo que comparten con las pruebas de los
-otros desafíos está en comun.py.
+El calificador ejecuta este archivo en un espacio de nombres propio, con su propio runtime (que
+importa). Lo esperado se calcula aquí, con el ejecutar de la solución de referencia (importado de
+solucion.py) y un usuario guionizado que responde lo mismo que el de la prueba. Lo que comparten
+con las pruebas de los otros desafíos está en comun.py, y lo importan de ahí.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
 

@@ -1,10 +1,9 @@
 """Las pruebas de «pruebas-del-agente» (la lección «El agente y sus pruebas»): aquí el lector
 escribe las pruebas, y lo que se califica es si distinguen un agente correcto de uno roto.
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene el runtime
-(entorno.py, guionizado.py, escenarios.py, permisos.py), Fallo, opaca, murada y plano. El agente
-de referencia (agente.py) y los rotos (rotos.py, cada uno con un solo fallo) se cargan aquí con
-usar: el código del lector no llega a ellos.
+El calificador ejecuta este archivo en un espacio de nombres propio; del calificador importa
+Fallo, opaca, murada y plano. El agente de referencia (agente.py) y los rotos (rotos.py, cada
+uno con un solo fallo) se importan aquí: el código del lector no llega a ellos.
 
 Cada prueba carga el código del lector en un espacio nuevo, sin la clase del código inicial y
 con `agente` ya puesto (antes y después de su código: una definición suya no lo tapa): una
