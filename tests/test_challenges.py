@@ -179,6 +179,27 @@ def test_un_import_relativo_lee_un_archivo_de_la_carpeta_para_las_pruebas(tmp_pa
     assert set(c.modulos(DESAFIO)) == {"runtime", "comun.py"}
 
 
+def test_el_importador_cerrado_no_lleva_a_las_pruebas(ns):
+    """Once the tests are loaded, the __import__ their modules keep (which a reader may reach
+    from a helper's function) resolves only Python's own: no runtime, no files of the folder."""
+    ns.pruebas(DESAFIO)
+    comun = ns.modulos(DESAFIO)["comun.py"]
+    importar = vars(comun)["__builtins__"]["__import__"]
+    assert importar.modulos is None
+    assert importar("json") is json
+    for nombre, nivel in (("runtime", 0), ("calificador", 0), ("comun", 2)):
+        with pytest.raises(ImportError):
+            importar(nombre, {"__file__": f"{DESAFIO}/pruebas.py"}, None, ("x",), nivel)
+
+
+def test_un_import_relativo_no_sale_de_la_carpeta_de_los_desafios():
+    from widgets.calificador.importador import Importador
+    importador = Importador(lambda ruta: compile("", ruta, "exec"), lambda ns: None, None)
+    assert importador("x", {"__file__": f"{DESAFIO}/pruebas.py"}, None, (), 2).__file__ == "x.py"
+    with pytest.raises(ImportError, match="fuera de la carpeta"):
+        importador("fuera", {"__file__": f"{DESAFIO}/pruebas.py"}, None, ("X",), 3)
+
+
 def lo_mismo(a, b):
     """Equal values, or functions and classes made by the same line of the runtime."""
     if hasattr(b, "__code__"):
