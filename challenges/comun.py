@@ -9,7 +9,8 @@ se le da al lector). Deja:
   la lanzó su código.
 - cambiar(espacio, cambios), espiar(espacio), espiado(envio), contadas(espacio): herramientas
   cambiadas en el espacio del lector; una_sola_vez(llamadas, entorno, deja): la prueba de que
-  cada llamada corre su herramienta una vez; escribir_con_fallo: una herramienta con un fallo de
+  cada llamada corre su herramienta una vez; sale_bien(llamadas, comprueba, ...): la de que
+  llamadas que salen bien dan lo esperado; escribir_con_fallo: una herramienta con un fallo de
   programación.
 - motivo_de(ll), salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
   observaciones_de(respuestas, entorno, observa).
@@ -135,6 +136,43 @@ def una_sola_vez(llamadas, entorno_inicial, deja=()):
                     raise Fallo(corrio_mal(ll, list(corridas)))
         finally:
             restaurar()
+    return prueba
+
+
+def sale_bien(llamadas, comprueba, entorno_inicial=OTRO_ENTORNO, *, escapan=(),
+              ENTORNO_intacto=False, pista=""):
+    """La prueba de llamadas que salen bien, una tras otra sobre el mismo entorno (una copia de
+    `entorno_inicial`), con el ejecutar del lector: comprueba(ll, llamar, esperado) calcula lo
+    esperado sobre `esperado` (el entorno de un arnés correcto, que cambia como en la
+    conversación), llama a ejecutar con llamar() y lanza Fallo si no da lo esperado. Al acabar,
+    el entorno que recibió ejecutar debe ser ese.
+
+    Lo que cambia de un desafío a otro: `escapan`, las excepciones que no debían salir de
+    ejecutar («Errores como observaciones»: OSError y ValueError); ENTORNO_intacto, si se mira
+    que ejecutar no cambió ENTORNO («Llamar herramientas»); `pista`, lo que sigue al mensaje de
+    un entorno final que no es el esperado."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        ejemplo = copia.deepcopy(ejecutar.espacio.get("ENTORNO")) if ENTORNO_intacto else None
+        entorno = dict(entorno_inicial)
+        esperado = dict(entorno_inicial)
+        for k, ll in enumerate(llamadas, start=1):
+            try:
+                comprueba(ll, lambda: ejecutar(copia.deepcopy(ll), entorno), esperado)  # noqa: B023
+            except escapan as escapado:
+                raise Fallo(f"En la llamada {k} de {len(llamadas)}, que debía salir bien: "
+                            f"de ejecutar salió {lanzo(escapado)}.") from None
+            except Fallo as f:
+                if len(llamadas) > 1:
+                    raise Fallo(f"En la llamada {k} de {len(llamadas)}: {f.mensaje}") from None
+                raise
+        if ENTORNO_intacto and ejecutar.espacio.get("ENTORNO") != ejemplo:
+            raise Fallo("ejecutar cambió ENTORNO, los ficheros de ejemplo. Trabaja sobre "
+                        "`entorno`, el diccionario que recibe: es el de esta conversación.")
+        if entorno != esperado:
+            despues = "la llamada" if len(llamadas) == 1 else f"las {len(llamadas)} llamadas"
+            raise Fallo(f"Después de {despues}, el entorno que recibió ejecutar no es el "
+                        f"esperado: {entorno_distinto(esperado, entorno)}.{pista}")
     return prueba
 
 

@@ -78,7 +78,7 @@ def quien(ll):
     return f"{ll['id']} ({ll['name']})"
 
 
-def compara(ll, devuelto, esperado, que):
+def compara_tool_result(ll, devuelto, esperado, que):
     """Fallo si el tool_result `devuelto` no es `esperado`; `que`: lo que debía contener."""
     con = f"Con {muestra(ll)}, "
     es_tool_result(ll, devuelto, "devuelve el tool_result con return.",
@@ -133,7 +133,7 @@ def solo_miran(llamadas):
                 raise Fallo(f"Con {muestra(ll)}, ejecutar preguntó al usuario, y {ll['name']} "
                             f"solo mira: pregunta solo si necesita_permiso(ll), es decir, si "
                             f"su herramienta está en CAMBIAN.")
-            compara(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
+            compara_tool_result(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
     return prueba
 
 
@@ -151,7 +151,7 @@ def permitida(ll):
             raise Fallo(f"Con {muestra(ll)}, el usuario dijo que sí, pero el entorno no quedó "
                         f"como debía: {entorno_distinto(esperado_entorno, entorno)}. Con permiso, "
                         f"ejecuta la herramienta sobre entorno, el que recibe ejecutar.")
-        compara(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
+        compara_tool_result(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
     return prueba
 
 
@@ -178,7 +178,7 @@ def denegada(ll):
             raise Fallo(f"Con {muestra(ll)}, el usuario dijo que no y ejecutar corrió "
                         f"{ll['name']} igual: si preguntar(ll) dice que no, devuelve "
                         f"denegado(ll) sin ejecutar nada.")
-        compara(ll, devuelto, denegado(ll), "NO_PERMITIDO, el de denegado(ll)")
+        compara_tool_result(ll, devuelto, denegado(ll), "NO_PERMITIDO, el de denegado(ll)")
     return prueba
 
 
@@ -200,7 +200,7 @@ def no_encaja_no_pregunta(ll):
         if anotadas:
             raise Fallo(f"Con {muestra(ll)}, ejecutar llamó a {anotadas[0]} y no debía: la "
                         f"llamada no encaja con su esquema ({motivo}).")
-        compara(ll, devuelto, resultado(ll["id"], motivo, es_error=True),
+        compara_tool_result(ll, devuelto, resultado(ll["id"], motivo, es_error=True),
                 "el motivo de incumple, tal cual")
     return prueba
 
@@ -225,7 +225,7 @@ def permitida_y_falla(ll, clase):
                         f"«Errores como observaciones»: resultado(ll[\"id\"], str(error), "
                         f"es_error=True).") from None
         preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
-        compara(ll, devuelto, resultado(ll["id"], str(error), es_error=True),
+        compara_tool_result(ll, devuelto, resultado(ll["id"], str(error), es_error=True),
                 "el mensaje de la excepción, str(error)")
     return prueba
 
