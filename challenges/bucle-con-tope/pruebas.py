@@ -23,10 +23,10 @@ número de llamadas al modelo, la tupla devuelta, el entorno, M e `inicio`.
 import copy as copia
 
 from runtime import (_mensajes, _normaliza, GuionRoto, HERRAMIENTAS, INICIO_BUCLE, llamada,
-                     ModeloGuionizado, muestra, RESPUESTAS_BUCLE, texto)
+    ModeloGuionizado, muestra, RESPUESTAS_BUCLE, texto)
 from calificador import Fallo
-from ..al_azar import AlAzar, ESCRITAS, FINALES, FRASES, PETICIONES, VACIO
-from ..comun import breve, Caso, entorno_distinto, llamadas_de, registro
+from ..comun import (AlAzar, breve, Caso, entorno_distinto, ESCRITAS, FINALES, FRASES, llamadas_de,
+                     PETICIONES, registro, VACIO)
 
 
 A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}

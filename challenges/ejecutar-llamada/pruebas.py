@@ -18,10 +18,9 @@ import copy as copia
 
 from runtime import ENTORNO, FUNCIONES, llamada, muestra, resultado
 from calificador import Fallo
-from ..al_azar import VACIO
 from ..comun import (breve, cambiar, cargar, del_lector, es_tool_result, escribir_con_fallo,
                      espiado, motivo_de, OTRO_ENTORNO, sale_bien, salida_de, sin_nada_de_mas,
-                     una_sola_vez)
+                     una_sola_vez, VACIO)
 
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}

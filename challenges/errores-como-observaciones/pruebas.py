@@ -24,12 +24,12 @@ el calificador la cuenta como un error del lector, con su línea.
 import copy as copia
 
 from runtime import (FUNCIONES, GuionRoto, incumple, INICIO_ERRORES, llamada, muestra,
-                     RESPUESTAS_ERRORES, resultado, SISTEMA_BUCLE, texto)
+    RESPUESTAS_ERRORES, resultado, SISTEMA_BUCLE, texto)
 from calificador import Fallo
-from ..al_azar import AlAzar, CON_VACIOS, ESCRITAS, FINALES, FRASES, PETICIONES, VACIO
-from ..comun import (breve, cambiar, cargar, Caso, del_lector, entorno_distinto, es_tool_result,
-                     escribir_con_fallo, espiado, lanzo, motivo_de, OTRO_ENTORNO, registro,
-                     sale_bien, sin_nada_de_mas, termina_como, una_sola_vez)
+from ..comun import (AlAzar, breve, cambiar, cargar, Caso, CON_VACIOS, del_lector,
+                     entorno_distinto, es_tool_result, escribir_con_fallo, ESCRITAS, espiado,
+                     FINALES, FRASES, lanzo, motivo_de, OTRO_ENTORNO, PETICIONES, registro,
+                     sale_bien, sin_nada_de_mas, termina_como, una_sola_vez, VACIO)
 
 #: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
 #: estas pruebas, ejecutar es siempre el del lector).

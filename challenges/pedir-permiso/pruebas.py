@@ -20,12 +20,12 @@ Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
 import copy as copia
 
 from runtime import (denegado, FINALES_PERMISO, FUNCIONES, incumple, INICIO_PERMISO, llamada,
-                     muestra, necesita_permiso, RESPUESTAS_PERMISO, resultado, SISTEMA_BUCLE, texto)
+    muestra, necesita_permiso, RESPUESTAS_PERMISO, resultado, SISTEMA_BUCLE, texto)
 from calificador import Fallo
-from ..al_azar import AlAzar, ESCRITAS, FINALES, FRASES, PALABRAS, PETICIONES
-from ..comun import (breve, cambiar, cargar, Caso, contadas, del_lector, entorno_distinto,
-                     es_tool_result, escribir_con_fallo, espiado, lanzo, llamadas_de, motivo_de,
-                     OTRO_ENTORNO, registro, sin_nada_de_mas, termina_como)
+from ..comun import (AlAzar, breve, cambiar, cargar, Caso, contadas, del_lector, entorno_distinto,
+                     es_tool_result, escribir_con_fallo, ESCRITAS, espiado, FINALES, FRASES, lanzo,
+                     llamadas_de, motivo_de, OTRO_ENTORNO, PALABRAS, PETICIONES, registro,
+                     sin_nada_de_mas, termina_como)
 
 #: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
 #: estas pruebas, ejecutar es siempre el del lector).
