@@ -215,16 +215,19 @@ def definidos(texto: str) -> set[str]:
 
 @pytest.mark.parametrize("desafio", ["bucle-con-tope", *CON_PERMISO])
 def test_cada_prueba_usa_comun_y_no_redefine_nada_suyo(ns, desafio):
-    """Each pruebas.py imports the shared helpers from comun.py and defines none of them
-    again: a helper lives in one place."""
+    """Each pruebas.py imports the shared helpers from comun.py (and those of the tests of one
+    call from sueltas.py) and defines none of them again: a helper lives in one place."""
     pruebas = leer(desafio, "pruebas.py")
     assert "from ..comun import" in pruebas
-    comun = definidos((RAIZ / "challenges" / "comun.py").read_text(encoding="utf-8"))
-    assert definidos(pruebas) & comun == set()
+    comun = {archivo: definidos((RAIZ / "challenges" / archivo).read_text(encoding="utf-8"))
+             for archivo in ("comun.py", "sueltas.py")}
+    assert comun["comun.py"] & comun["sueltas.py"] == set()
     espacio = ns.pruebas(desafio)
-    for nombre in comun & set(espacio):
-        codigo = getattr(espacio[nombre], "__code__", None)
-        assert codigo is None or codigo.co_filename == "comun.py", nombre
+    for archivo, nombres in comun.items():
+        assert definidos(pruebas) & nombres == set()
+        for nombre in nombres & set(espacio):
+            codigo = getattr(espacio[nombre], "__code__", None)
+            assert codigo is None or codigo.co_filename == archivo, nombre
 
 
 # ------------------------------------------- the runtime holds no answer to a challenge

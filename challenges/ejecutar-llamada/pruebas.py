@@ -18,9 +18,9 @@ import copy as copia
 
 from runtime import ENTORNO, FUNCIONES, llamada, muestra, resultado
 from calificador import Fallo
-from ..comun import (breve, cambiar, cargar, del_lector, es_tool_result, escribir_con_fallo,
-                     espiado, motivo_de, OTRO_ENTORNO, sale_bien, salida_de, sin_nada_de_mas,
-                     una_sola_vez, VACIO)
+from ..comun import breve, salida_de, VACIO
+from ..sueltas import (cambiar, cargar, del_lector, es_tool_result, escribir_con_fallo, espiado,
+                       motivo_de, OTRO_ENTORNO, sale_bien, sin_nada_de_mas, una_sola_vez)
 
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}

@@ -26,10 +26,10 @@ import copy as copia
 from runtime import (FUNCIONES, GuionRoto, incumple, INICIO_ERRORES, llamada, muestra,
     RESPUESTAS_ERRORES, resultado, SISTEMA_BUCLE, texto)
 from calificador import Fallo
-from ..comun import (AlAzar, breve, cambiar, cargar, Caso, CON_VACIOS, del_lector,
-                     entorno_distinto, es_tool_result, escribir_con_fallo, ESCRITAS, espiado,
-                     FINALES, FRASES, lanzo, motivo_de, OTRO_ENTORNO, PETICIONES, registro,
-                     sale_bien, sin_nada_de_mas, termina_como, una_sola_vez, VACIO)
+from ..comun import (AlAzar, breve, Caso, CON_VACIOS, entorno_distinto, ESCRITAS, FINALES, FRASES,
+                     lanzo, PETICIONES, registro, termina_como, VACIO)
+from ..sueltas import (cambiar, cargar, del_lector, es_tool_result, escribir_con_fallo, espiado,
+                       motivo_de, OTRO_ENTORNO, sale_bien, sin_nada_de_mas, una_sola_vez)
 
 #: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
 #: estas pruebas, ejecutar es siempre el del lector).

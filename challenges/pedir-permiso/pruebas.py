@@ -22,10 +22,10 @@ import copy as copia
 from runtime import (denegado, FINALES_PERMISO, FUNCIONES, incumple, INICIO_PERMISO, llamada,
     muestra, necesita_permiso, RESPUESTAS_PERMISO, resultado, SISTEMA_BUCLE, texto)
 from calificador import Fallo
-from ..comun import (AlAzar, breve, cambiar, cargar, Caso, contadas, del_lector, entorno_distinto,
-                     es_tool_result, escribir_con_fallo, ESCRITAS, espiado, FINALES, FRASES, lanzo,
-                     llamadas_de, motivo_de, OTRO_ENTORNO, PALABRAS, PETICIONES, registro,
-                     sin_nada_de_mas, termina_como)
+from ..comun import (AlAzar, breve, Caso, entorno_distinto, ESCRITAS, FINALES, FRASES, lanzo,
+                     llamadas_de, PALABRAS, PETICIONES, registro, termina_como)
+from ..sueltas import (cambiar, cargar, contadas, del_lector, es_tool_result, escribir_con_fallo,
+                       espiado, motivo_de, OTRO_ENTORNO, sin_nada_de_mas)
 
 #: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
 #: estas pruebas, ejecutar es siempre el del lector).
