@@ -1,6 +1,6 @@
 """Grading one submission in a child Python, whose result comes through a channel it cannot forge.
 
-:func:`calificar` (the parent side) starts ``python -I -c …`` (the child side: :func:`hijo`)
+:func:`calificar` (the parent side) starts ``python -I -c …`` (the child side: :func:`.hijo.hijo`)
 and hands it, on its stdin, the challenge, the code, the limits and a random key. The child
 keeps that key only in a closure made before any of the reader's code runs, and sends each
 step (``listo``, each test's ``empieza`` and result, the final ``resultado``) as one JSON line
@@ -73,7 +73,7 @@ RAIZ = Path(__file__).resolve().parent.parent
 
 # The child: isolated mode (no PYTHON* variables, no user site, no cwd on sys.path).
 _HIJO = ("import sys; sys.path.insert(0, sys.argv[1]); "
-         "from challenges.aislado import hijo; hijo(int(sys.argv[2]))")
+         "from challenges.hijo import hijo; hijo(int(sys.argv[2]))")
 
 
 class NoArranco(RuntimeError):
@@ -411,134 +411,3 @@ class _Hijo:
         self._reaped()
         self.selector.close()
         os.close(self.lectura)
-
-
-# ---------------------------------------------------------------- the child
-
-
-def hijo(fd: int) -> None:
-    """The child: read the request on stdin, grade, send each step signed on ``fd``; then
-    end at once (no atexit hook of the reader's runs)."""
-    import resource
-
-    from widgets.calificador import muralla
-
-    partes = []
-    while (trozo := os.read(0, 1 << 16)):
-        partes.append(trozo)
-    pedido = json.loads(b"".join(partes))
-    nulo = os.open(os.devnull, os.O_RDWR)
-    os.dup2(nulo, 0)
-    os.close(nulo)
-    enviar = _emisor(fd, bytes.fromhex(pedido.pop("clave")))
-    del partes
-    for limite, blando, duro in ((resource.RLIMIT_AS, pedido["memoria"], pedido["memoria"]),
-                                 (resource.RLIMIT_CPU, pedido["cpu"], pedido["cpu"] + 1)):
-        _, tope = resource.getrlimit(limite)
-        if tope != resource.RLIM_INFINITY:
-            blando, duro = min(blando, tope), min(duro, tope)
-        resource.setrlimit(limite, (blando, duro))
-    c = calificador(Path(pedido["carpeta"]))
-    desafio = pedido["desafio"]
-    c.pruebas(desafio)
-    _vigilar(muralla)
-    enviar({"tipo": "listo"})
-    salir = os._exit
-    try:
-        r = c.calificar(desafio, pedido["codigo"], limite=pedido["limite"],
-                        al_empezar=lambda nombre: enviar({"tipo": "empieza", "nombre": nombre}),
-                        al_acabar=lambda prueba: enviar({"tipo": "prueba", "prueba": prueba}))
-    except BaseException as e:  # noqa: BLE001 - told to the parent, signed
-        nombre = type(e).__name__
-        enviar({"tipo": "roto", "excepcion": nombre if type(nombre) is str else "?"})
-        salir(1)
-    enviar({"tipo": "resultado", "resultado": r})
-    salir(0)
-
-
-def _emisor(fd: int, clave: bytes):
-    """``enviar(mensaje)``: write ``mensaje`` on ``fd`` as one signed line. Everything it
-    uses is C code bound here, before any of the reader's code runs: patching ``json``,
-    ``hmac`` or ``os`` later does not change what it signs (nor hands the key to the reader)."""
-    import _hashlib
-    from _json import encode_basestring_ascii, make_encoder
-
-    def no_es_json(o):
-        raise TypeError(type(o).__name__)
-
-    codificar = make_encoder(None, no_es_json, encode_basestring_ascii, None, ":", ",", True,
-                             False, True)
-    base = _hashlib.hmac_new(clave, b"", "sha256")
-    fstat, write, salir, unir = os.fstat, os.write, os._exit, "".join
-    antes = fstat(fd)
-    identidad = (antes.st_dev, antes.st_ino)
-    cuenta = [0]
-
-    def enviar(mensaje):
-        cuerpo = unir(codificar({"m": mensaje, "n": cuenta[0]}, 0)).encode()
-        cuenta[0] += 1
-        h = base.copy()
-        h.update(cuerpo)
-        linea = b"\n" + h.hexdigest().encode() + b" " + cuerpo + b"\n"
-        try:
-            ahora = fstat(fd)
-            if (ahora.st_dev, ahora.st_ino) != identidad:
-                salir(CANAL_ROTO)
-            while linea:
-                linea = linea[write(fd, linea):]
-        except OSError:
-            salir(CANAL_ROTO)
-
-    return enviar
-
-
-#: What the child refuses while the reader's code runs (the engine's wall is up): a copy of the
-#: grader with its key (fork), other processes (that could outlive it), new limits.
-_PROHIBIDOS_AQUI = frozenset({
-    "os.fork", "os.forkpty", "subprocess.Popen", "os.posix_spawn", "os.spawn", "os.exec",
-    "os.system", "os.startfile", "pty.spawn", "resource.setrlimit", "resource.prlimit",
-})
-#: What nobody uses in the child once it is ready, wall up or down: the reader's code may run
-#: when the wall is down too (a ``__del__``, a thread), and from the heap or the stack it would
-#: reach the signer.
-_NUNCA = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents",
-                    "sys._getframe", "sys._getframemodulename", "sys._current_frames",
-                    "sys._current_exceptions"})
-#: Paths it may not open or link to then: its own memory and descriptors (/proc/self/…,
-#: /dev/fd/…, /dev/stdout…); nor enter (chdir) any of /proc or /dev.
-_RUTAS_PROHIBIDAS = re.compile(r"proc|^/+dev/.*(fd|std)")
-_CARPETAS_PROHIBIDAS = re.compile(r"proc|^/+dev")
-
-
-def _vigilar(muralla) -> None:
-    """One more audit hook, the child's: never the heap or the stack (:data:`_NUNCA`); while
-    the wall is up, no fork (a copy of the grader with its key) nor other processes, no signal
-    to another process (the parent), no /proc (its memory), no new limits."""
-    arriba, prohibido = muralla._MURALLA, muralla.Prohibido
-    ruta_prohibida, carpeta_prohibida = _RUTAS_PROHIBIDAS.search, _CARPETAS_PROHIBIDAS.search
-
-    propio = os.getpid()
-
-    def auditar(evento, argumentos):
-        if evento in _NUNCA:
-            raise prohibido(evento)
-        if not arriba[0]:
-            return
-        if evento in _PROHIBIDOS_AQUI:
-            raise prohibido(evento)
-        if evento in ("os.kill", "os.killpg"):  # itself, yes (a verdict); the grader, no
-            destino = argumentos[0]
-            if type(destino) is not int or destino not in (0, propio, -propio):
-                raise prohibido(f"{evento} sobre otro proceso")
-        if evento in ("open", "os.chdir", "os.symlink", "os.link") and argumentos:
-            ruta = argumentos[0]
-            if type(ruta) is bytes:
-                ruta = ruta.decode("utf-8", "surrogateescape")
-            if type(ruta) is int and evento != "os.chdir":  # a descriptor it has (not fchdir)
-                return
-            if type(ruta) is not str:  # a path-like could answer one thing here, another later
-                raise prohibido(f"{evento} con una ruta de tipo {type(ruta).__name__}")
-            if (carpeta_prohibida if evento == "os.chdir" else ruta_prohibida)(ruta):
-                raise prohibido(ruta)
-
-    sys.addaudithook(auditar)

@@ -1,168 +1,32 @@
 """Lo que comparten las pruebas de los desafíos.
 
-Cada pruebas.py lo carga con usar("comun.py") en su propio espacio de nombres, que ya tiene
-entorno.py, guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le
-da al lector). Deja:
+Cada pruebas.py importa de aquí lo que usa (from ..comun import Caso, breve); este módulo, a su
+vez, importa del runtime de esas pruebas y del calificador (Fallo). Lo que solo comparten las
+pruebas de una llamada suelta (OTRO_ENTORNO, cargar, espiar, sale_bien...) está en sueltas.py.
+Deja:
 
-- OTRO_ENTORNO: un entorno como ENTORNO, pero con otros ficheros.
-- cargar(envio), del_lector(envio, error): la función ejecutar del lector, y si una excepción
-  la lanzó su código.
-- cambiar(espacio, cambios), espiar(espacio), espiado(envio), contadas(espacio): herramientas
-  cambiadas en el espacio del lector; una_sola_vez(llamadas, entorno, deja): la prueba de que
-  cada llamada corre su herramienta una vez; escribir_con_fallo: una herramienta con un fallo de
-  programación.
-- motivo_de(ll), salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
+- salida_de(ll, entorno), ejecuta(ll, entorno), llamadas_de(respuesta),
   observaciones_de(respuestas, entorno, observa).
-- breve(x), entorno_distinto(esperado, hay), es_tool_result(...), sin_nada_de_mas(...): piezas
-  de los mensajes y de las comprobaciones.
+- lanzo(error): una excepción en pocas palabras, «FileNotFoundError («…»)».
+- breve(x), entorno_distinto(esperado, hay): piezas de los mensajes.
 - Caso: una conversación con su tope y lo que un bucle correcto hace con ella; ModeloLigero,
   el modelo de las conversaciones muy largas (caso.guionizado() da el que toca).
 - Detenido y registro(guion, antes, explica): el modelo guionizado de una prueba, que anota el
   primer fallo que ve.
-- AlAzar, FINALES, PALABRAS: conversaciones generadas, siempre las mismas para una semilla;
+- AlAzar, FINALES, PALABRAS, y PETICIONES, FRASES y ESCRITAS de cada desafío: conversaciones
+  generadas, siempre las mismas para una semilla;
   VACIO y CON_VACIOS, entornos al borde (ninguno lo enseña la lección) donde pueden empezar.
 """
 
 import copy as copia
 import random as azar
 
-#: El entorno de las pruebas de llamadas sueltas: como ENTORNO, pero con otros ficheros.
-OTRO_ENTORNO = {
-    "lista.txt": "arroz, aceite, sal",
-    "notas.txt": "El martes viene la abuela.\nMenú: lentejas y ensalada.",
-    "recetas/lentejas.txt": "Lentejas: lentejas, chorizo, patatas, cebolla.",
-    "recetas/ensalada.txt": "Ensalada: lechuga, tomate, cebolla.",
-    "compra/martes.txt": "lentejas, chorizo",
-}
-
-
-# ------------------------------------------------------------ el código del lector
-
-
-def cargar(envio):
-    """La función ejecutar del lector, en un espacio nuevo (su espacio: ejecutar.espacio)."""
-    return envio.funcion("ejecutar")
-
-
-def del_lector(envio, error):
-    """¿Lanzó `error` el código del lector? (Si no, es un veredicto del calificador, como el
-    límite de tiempo, y la prueba lo deja pasar.)"""
-    return envio.lanzada is not None and envio.lanzada[0] is error
-
-
-def cambiar(espacio, cambios):
-    """Cambia herramientas del espacio del lector, {nombre: nueva}, en FUNCIONES y en los
-    nombres sueltos que apuntan a la misma función. Devuelve la función que lo restaura.
-    (Las nuevas van opacas: desde ellas, el lector no llega a las pruebas.)"""
-    cambios = {nombre: opaca(nueva, nombre) for nombre, nueva in cambios.items()}
-    hechos = []
-    funciones = espacio.get("FUNCIONES")
-    originales = dict(funciones) if isinstance(funciones, dict) else {}
-    for nombre, nueva in cambios.items():
-        if nombre in originales:
-            hechos.append((funciones, nombre, originales[nombre]))
-            funciones[nombre] = nueva
-            for global_, valor in list(espacio.items()):
-                if valor is originales[nombre]:
-                    hechos.append((espacio, global_, valor))
-                    espacio[global_] = nueva
-
-    def restaurar():
-        for dicc, clave, valor in reversed(hechos):
-            dicc[clave] = valor
-    return restaurar
-
-
-def espiar(espacio):
-    """Cambia todas las herramientas por espías que anotan su nombre y no hacen nada.
-    Devuelve (anotadas, restaurar)."""
-    anotadas = []
-
-    def espia(nombre):
-        def herramienta(*args, **kwargs):
-            anotadas.append(nombre)
-            return ""
-        return herramienta
-    return anotadas, cambiar(espacio, {n: espia(n) for n in FUNCIONES})
-
-
-def espiado(envio):
-    """(ejecutar, anotadas, restaurar): la función ejecutar del lector en un espacio nuevo
-    cuyas herramientas son espías (véase espiar)."""
-    ejecutar = cargar(envio)
-    anotadas, restaurar = espiar(ejecutar.espacio)
-    return ejecutar, anotadas, restaurar
-
-
-def contadas(espacio):
-    """Cambia todas las herramientas por unas que anotan su nombre cada vez que corren y hacen
-    lo de siempre (con la herramienta de las pruebas). Devuelve (corridas, restaurar)."""
-    corridas = []
-
-    def contada(nombre):
-        herramienta = FUNCIONES[nombre]
-
-        def corre(*args, **kwargs):
-            corridas.append(nombre)
-            return herramienta(*args, **kwargs)
-        return corre
-    return corridas, cambiar(espacio, {n: contada(n) for n in FUNCIONES})
-
-
-def una_sola_vez(llamadas, entorno_inicial, deja=()):
-    """La prueba de que ejecutar corre la herramienta de cada llamada una sola vez: ni antes
-    para probarla, ni otra vez para reintentar o para enseñar lo que devuelve. Las llamadas
-    van en orden sobre el mismo entorno; lo que lance ejecutar de las clases `deja` no cuenta
-    (en «Llamar herramientas», los errores de la herramienta salen tal cual)."""
-    def prueba(envio):
-        ejecutar = cargar(envio)
-        corridas, restaurar = contadas(ejecutar.espacio)
-        entorno = dict(entorno_inicial)
-        try:
-            for ll in llamadas:
-                del corridas[:]
-                try:
-                    ejecutar(copia.deepcopy(ll), entorno)
-                except deja:
-                    pass
-                if corridas != [ll["name"]]:
-                    raise Fallo(corrio_mal(ll, list(corridas)))
-        finally:
-            restaurar()
-    return prueba
-
-
-def corrio_mal(ll, corridas):
-    con = f"Con {muestra(ll)}, "
-    if not corridas:
-        return (f"{con}ejecutar no corrió {ll['name']}: usa la herramienta de "
-                f"FUNCIONES[ll[\"name\"]].")
-    otras = sorted(set(corridas) - {ll["name"]})
-    if otras:
-        return (f"{con}ejecutar corrió también {', '.join(otras)}: solo se ejecuta la "
-                f"herramienta que pide la llamada.")
-    return (f"{con}ejecutar corrió {ll['name']} {len(corridas)} veces para una sola llamada. "
-            f"Cada llamada del modelo se ejecuta una vez: probarla antes en una copia, "
-            f"reintentarla o volver a llamarla para enseñar lo que devuelve hace dos veces lo "
-            f"que el modelo pidió una (y escribir, dos veces, no es lo mismo que una).")
-
-
-def escribir_con_fallo(entorno, ruta, contenido):
-    """escribir con un fallo de programación: suma un texto y un número (TypeError)."""
-    entorno[ruta] = contenido
-    return "escrito " + ruta + " (" + len(contenido) + " caracteres)"
+from runtime import (_fin_del_guion, _normaliza, ENTORNO, FUNCIONES, guion_de, GuionRoto,
+    llamada, ModeloGuionizado, muestra, resultado, texto)
+from calificador import Fallo
 
 
 # ------------------------------------------------------------ llamadas y observaciones
-
-
-def motivo_de(ll):
-    """Por qué `ll` no encaja con su esquema: la prueba que la usa necesita que no encaje."""
-    motivo = incumple(ll)
-    if motivo is None:
-        raise ValueError(f"la prueba necesita una llamada que no encaje: {muestra(ll)}")
-    return motivo
-
 
 
 def salida_de(ll, entorno):
@@ -189,35 +53,17 @@ def observaciones_de(respuestas, entorno, observa):
 # ------------------------------------------------------------------ los mensajes
 
 
+def lanzo(error):
+    texto = str(error)
+    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
+
+
 def breve(x):
     """x en una línea corta: un texto entre «», un bloque con muestra, lo demás con repr."""
     if isinstance(x, dict) and x.get("type") in ("text", "tool_use", "tool_result"):
         return muestra(x)
     linea = (f"«{x}»" if isinstance(x, str) else repr(x)).replace("\n", "⏎")
     return linea if len(linea) <= 80 else linea[:79] + "…"
-
-
-def es_tool_result(ll, devuelto, nada, texto, debe):
-    """Fallo si `devuelto` no es un bloque tool_result que responde a la llamada `ll`. Lo que
-    cambia de un desafío a otro: nada, qué hacer si devolvió None; texto(devuelto), el mensaje
-    si devolvió un texto; debe, lo que ejecutar debe devolver."""
-    con = f"Con {muestra(ll)}, "
-    if devuelto is None:
-        raise Fallo(f"{con}ejecutar no devolvió nada (None): {nada}")
-    if isinstance(devuelto, str):
-        raise Fallo(con + texto(devuelto))
-    if not isinstance(devuelto, dict) or devuelto.get("type") != "tool_result":
-        raise Fallo(f"{con}ejecutar devolvió {breve(devuelto)} y debe devolver {debe}.")
-    if devuelto.get("tool_use_id") != ll["id"]:
-        raise Fallo(f"{con}el tool_result lleva tool_use_id {devuelto.get('tool_use_id')!r} y "
-                    f"debía llevar {ll['id']!r}, el id de la llamada: usa ll[\"id\"].")
-
-
-def sin_nada_de_mas(ll, devuelto, esperado, hazlo):
-    """Fallo si el tool_result `devuelto` trae claves o valores que `esperado` no tiene."""
-    if {**esperado, **devuelto} != esperado:
-        raise Fallo(f"Con {muestra(ll)}, el tool_result debía ser {breve(esperado)} y es "
-                    f"{breve(devuelto)}: hazlo con {hazlo}.")
 
 
 def entorno_distinto(esperado, hay, enseña=breve):
@@ -381,6 +227,29 @@ CON_VACIOS = {
 FINALES = ["Hecho.", "Ya está todo apuntado.", "Te lo he dejado en tus ficheros.",
            "Avísame si falta algo."]
 PALABRAS = ["patatas", "huevos", "sábado", "ajo", "leche", "menta"]
+
+#: Lo que piden, lo que dicen entre llamadas y lo que escriben las conversaciones generadas de
+#: cada desafío, {desafío: lista}: cada uno tiene las suyas (cambiarlas cambia sus casos).
+PETICIONES = {
+    "bucle-con-tope": ["¿Qué falta para el gazpacho?", "Apunta lo que hay que comprar el sábado.",
+                       "Busca dónde salen las patatas.", "Ordena mis notas de la compra."],
+    "errores-como-observaciones": [
+        "¿Qué falta para las lentejas?", "Apunta lo que hay que comprar el sábado.",
+        "Busca dónde salen las patatas.", "Ordena mis notas de la compra."],
+    "pedir-permiso": ["Prepara la compra del sábado.", "Apunta lo que falta para las lentejas.",
+                      "Ordena mis listas de la compra."],
+}
+FRASES = {
+    "bucle-con-tope": ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."],
+    "errores-como-observaciones": ["Voy a mirar.", "Pruebo de otra forma.", "Compruebo otra cosa.",
+                                   "Sigo."],
+    "pedir-permiso": ["Voy a mirar.", "Lo apunto.", "Dejo una copia.", "Sigo."],
+}
+ESCRITAS = {
+    "bucle-con-tope": ["lista.txt", "compra/sabado.txt", "notas.txt", "compra/martes.txt"],
+    "errores-como-observaciones": ["lista.txt", "compra/sabado.txt"],
+    "pedir-permiso": ["lista.txt", "compra/sabado.txt", "notas.txt"],
+}
 
 
 class AlAzar:

@@ -3,7 +3,8 @@
 In the page, a cell runs ``exec(open_url("runtime/entorno.py").read())`` with Pyodide's
 ``open_url``. Here :func:`open_url` reads the same files from this folder, so the course's tests
 execute exactly what readers load (the extension and the grader read the runtime folder named by
-the setting ``bucle_runtime_dir`` instead, and never import this package)::
+the setting ``bucle_runtime_dir`` instead, and never import this package; all three run the files
+with the grader's ``ejecutar_runtime``)::
 
     ns = espacio()                     # a namespace with open_url in it
     exec('exec(open_url("runtime/entorno.py").read())', ns)
@@ -17,6 +18,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from widgets.calificador.runtime import ejecutar_runtime
 
 CARPETA = Path(__file__).resolve().parent
 
@@ -34,6 +37,4 @@ def open_url(url: str) -> io.StringIO:
 def espacio(*nombres: str) -> dict:
     """A fresh namespace holding ``open_url``, with ``runtime/<nombre>.py`` executed in order."""
     ns: dict = {"__name__": "__main__", "open_url": open_url}
-    for nombre in nombres:
-        exec(compile(open_url(f"runtime/{nombre}.py").read(), f"runtime/{nombre}.py", "exec"), ns)
-    return ns
+    return ejecutar_runtime(ns, nombres, lambda nombre: open_url(f"runtime/{nombre}.py").read())

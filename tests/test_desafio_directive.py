@@ -108,7 +108,7 @@ def test_publica_las_pruebas_y_el_trabajador_lleva_el_calificador(html):
     for archivo in MOTOR.glob("*.py"):
         assert f'"{archivo.name}":' in trabajador, archivo.name
     publicados = html / "_static" / "bucle" / "desafios"
-    # The challenge's folder, and what its tests usar (challenges/comun.py), nothing else.
+    # The challenge's folder, and what its tests import (challenges/comun.py), nothing else.
     assert sorted(p.name for p in publicados.iterdir()) == [DESAFIO, "comun.py"]
     assert (publicados / "comun.py").read_bytes() == (CARPETA.parent / "comun.py").read_bytes()
     for nombre in ("inicial.py", "pruebas.py"):

@@ -40,6 +40,8 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
+from .calificador.runtime import ejecutar_runtime
+
 #: The extension's own folders: one place says where each lives.
 PAQUETE = Path(__file__).resolve().parent
 DATOS = PAQUETE / "datos"            # pins and assets
@@ -94,10 +96,11 @@ def espacio_del_runtime(env) -> dict:
     """A fresh namespace with the runtime modules run in it, in order, as a page loads them
     (what a ``traza`` or a ``grabacion`` runs its author's code in); each file is noted as a
     dependency of the page being read, so that changing it rebuilds the page."""
-    app = env.app
-    ns = {"__name__": "__main__"}
-    for nombre in runtime_modulos(app):
-        archivo = ruta(app, "bucle_runtime_dir") / f"{nombre}.py"
+    carpeta = ruta(env.app, "bucle_runtime_dir")
+
+    def leer(nombre: str) -> str:
+        archivo = carpeta / f"{nombre}.py"
         env.note_dependency(str(archivo))
-        exec(compile(archivo.read_text(encoding="utf-8"), f"runtime/{nombre}.py", "exec"), ns)
-    return ns
+        return archivo.read_text(encoding="utf-8")
+
+    return ejecutar_runtime({"__name__": "__main__"}, runtime_modulos(env.app), leer)

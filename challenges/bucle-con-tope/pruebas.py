@@ -1,11 +1,10 @@
 """Las pruebas de «bucle-con-tope».
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
-lector); las pruebas toman de ahí sus propias referencias (ModeloGuionizado, HERRAMIENTAS,
-FUNCIONES...) antes de que corra el código del lector, que vive en otro espacio y no puede
-cambiarlas. Las piezas que comparte con las pruebas de los otros desafíos (Caso, registro,
-AlAzar, breve...) están en comun.py, que carga con usar.
+El calificador ejecuta este archivo en un espacio de nombres propio, antes de que corra el código
+del lector: sus propias referencias (ModeloGuionizado, HERRAMIENTAS, FUNCIONES...) las importa
+de su runtime, un módulo nuevo que el código del lector, que vive en otro espacio, no puede
+cambiar; Fallo, del calificador. Las piezas que comparte con las pruebas de los otros desafíos
+(Caso, registro, AlAzar, breve...) están en comun.py, y las importa de ahí.
 
 Deja:
 - A_ESCRIBIR: {nombre: parámetros} de lo que escribe el lector (se quita del código inicial).
@@ -14,7 +13,7 @@ Deja:
   envio.llamar("bucle", ...) y lanza Fallo(mensaje, turno) si no cumple el contrato.
 - caso(nombre): los datos de una prueba (guion, inicio, entorno, tope y lo esperado).
 - argumentos(nombre): (modelo, inicio, entorno, tope) nuevos para repetir una prueba, por
-  ejemplo con la grabadora de trazas.
+  ejemplo con el trazador (widgets/calificador/trazas.py).
 
 Cada prueba es un guion: un modelo guionizado dentro de un registro que cuenta, turno a turno,
 cuántos mensajes recibe y los compara con los que el guion espera; después se comprueban el
@@ -23,7 +22,12 @@ número de llamadas al modelo, la tupla devuelta, el entorno, M e `inicio`.
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
+from runtime import (_mensajes, _normaliza, GuionRoto, HERRAMIENTAS, INICIO_BUCLE, llamada,
+    ModeloGuionizado, muestra, RESPUESTAS_BUCLE, texto)
+from calificador import Fallo
+from ..comun import (AlAzar, breve, Caso, entorno_distinto, ESCRITAS, FINALES, FRASES, llamadas_de,
+                     PETICIONES, registro, VACIO)
+
 
 A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}
 
@@ -75,10 +79,6 @@ SIN_BLOQUES = [
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
-PETICIONES = ["¿Qué falta para el gazpacho?", "Apunta lo que hay que comprar el sábado.",
-              "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
-FRASES = ["Voy a mirar.", "Un momento.", "Compruebo otra cosa.", "Sigo."]
-ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt", "compra/martes.txt"]
 
 
 def conversacion(semilla, turnos, charla_previa=False, solo_peticion=False, entorno=None):
@@ -86,14 +86,15 @@ def conversacion(semilla, turnos, charla_previa=False, solo_peticion=False, ento
     llamadas (y a veces un texto en cualquier sitio) y una final con 1 o 2 textos. Con
     `solo_peticion`, `inicio` es un solo mensaje, la petición; con `entorno` (uno de comun.py al
     borde), las llamadas salen bien sobre él, y a veces escriben ficheros vacíos."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS, entorno, vacios=entorno is not None)
+    al_azar = AlAzar(semilla, FRASES["bucle-con-tope"], ESCRITAS["bucle-con-tope"], entorno,
+                     vacios=entorno is not None)
     rng = al_azar.rng
     inicio = [("sistema", "Eres un asistente de la compra. Usa las herramientas.")]
     if solo_peticion:
         inicio = []
     if charla_previa:
         inicio += [("usuario", "Hola."), ("asistente", [texto("Hola, ¿en qué te ayudo?")])]
-    inicio.append(("usuario", rng.choice(PETICIONES)))
+    inicio.append(("usuario", rng.choice(PETICIONES["bucle-con-tope"])))
     respuestas = [al_azar.respuesta([None] * rng.randint(1, 3)) for _ in range(turnos - 1)]
     respuestas.append([texto(f) for f in rng.sample(FINALES, rng.randint(1, 2))])
     return inicio, respuestas

@@ -1,10 +1,9 @@
 """Las pruebas de «ejecutar-llamada» (la lección «Llamar herramientas»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
-lector); las pruebas calculan lo esperado con sus propias herramientas, que el código del
+El calificador ejecuta este archivo en un espacio de nombres propio; las pruebas calculan lo
+esperado con sus propias herramientas (las de su runtime, que importan), que el código del
 lector no puede cambiar. Lo que comparten con las pruebas de los otros desafíos (OTRO_ENTORNO,
-cargar, espiar, breve...) está en comun.py, que cargan con usar.
+cargar, espiar, breve...) está en comun.py, y lo importan de ahí.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Cada prueba carga el código
 del lector una vez, con envio.funcion("ejecutar") (un espacio nuevo), y llama a su ejecutar
@@ -17,7 +16,12 @@ error del lector, con su línea.
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
+from runtime import ENTORNO, FUNCIONES, llamada, muestra, resultado
+from calificador import Fallo
+from ..comun import breve, salida_de, VACIO
+from ..sueltas import (cambiar, cargar, del_lector, es_tool_result, escribir_con_fallo, espiado,
+                       motivo_de, OTRO_ENTORNO, sale_bien, sin_nada_de_mas, una_sola_vez)
+
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
 
@@ -31,7 +35,7 @@ PISTA = (
 # ------------------------------------------------------------------ ayudas
 
 
-def compara(ll, devuelto, salida, entorno_inicial):
+def compara_salida(ll, devuelto, salida, entorno_inicial):
     """Fallo si `devuelto` no es resultado(ll["id"], salida)."""
     def de_un_texto(devuelto):
         que = "lo que devolvió la herramienta" if devuelto == salida else "un texto"
@@ -89,36 +93,22 @@ def cambios_en(antes, despues):
 # ------------------------------------------------------------------ las pruebas
 
 
-def sale_bien(llamadas, entorno_inicial=OTRO_ENTORNO):
+def su_resultado(ll, llamar, esperado):
+    """Para sale_bien: ejecutar devuelve resultado(ll["id"], salida), con la salida de la
+    herramienta sobre el entorno de la conversación (`esperado`, que cambia si escribe)."""
+    antes = dict(esperado)
+    salida = salida_de(ll, esperado)
+    compara_salida(ll, llamar(), salida, antes)
+
+
+def salen_bien(llamadas, entorno_inicial=OTRO_ENTORNO):
     """Las llamadas, una tras otra sobre el mismo entorno (una copia de `entorno_inicial`),
     dan su resultado y cambian el entorno que recibe ejecutar (y no ENTORNO)."""
-    def prueba(envio):
-        ejecutar = cargar(envio)
-        ejemplo = copia.deepcopy(ejecutar.espacio.get("ENTORNO"))
-        entorno = dict(entorno_inicial)
-        esperado = dict(entorno_inicial)
-        for k, ll in enumerate(llamadas, start=1):
-            antes = dict(esperado)
-            salida = salida_de(ll, esperado)
-            devuelto = ejecutar(copia.deepcopy(ll), entorno)
-            try:
-                compara(ll, devuelto, salida, antes)
-            except Fallo as f:
-                if len(llamadas) > 1:
-                    raise Fallo(f"En la llamada {k} de {len(llamadas)}: {f.mensaje}") from None
-                raise
-        if ejecutar.espacio.get("ENTORNO") != ejemplo:
-            raise Fallo("ejecutar cambió ENTORNO, los ficheros de ejemplo. Trabaja sobre "
-                        "`entorno`, el diccionario que recibe: es el de esta conversación.")
-        if entorno != esperado:
-            despues = "la llamada" if len(llamadas) == 1 else f"las {len(llamadas)} llamadas"
-            raise Fallo(f"Después de {despues}, el entorno que recibió ejecutar no es el "
-                        f"esperado: {entorno_distinto(esperado, entorno)}. La herramienta "
-                        f"trabaja sobre ese entorno, el que recibe ejecutar.")
-    return prueba
+    return sale_bien(llamadas, su_resultado, entorno_inicial, ENTORNO_intacto=True,
+                     pista=" La herramienta trabaja sobre ese entorno, el que recibe ejecutar.")
 
 
-def no_encaja(ll):
+def no_encaja_lanza(ll):
     """Una llamada que no encaja: ValueError con el motivo de incumple, sin ejecutar nada."""
     motivo = motivo_de(ll)
 
@@ -234,25 +224,25 @@ VARIAS = [
 
 PRUEBAS = [
     ("listar: su resultado, con el id de la llamada",
-     sale_bien([llamada("toolu_01", "listar", carpeta="recetas")])),
+     salen_bien([llamada("toolu_01", "listar", carpeta="recetas")])),
     ("leer: lee del entorno que recibe",
-     sale_bien([llamada("call-7", "leer", ruta="lista.txt")])),
+     salen_bien([llamada("call-7", "leer", ruta="lista.txt")])),
     ("buscar: su resultado, con el id de la llamada",
-     sale_bien([llamada("q", "buscar", patron="cebolla")])),
+     salen_bien([llamada("q", "buscar", patron="cebolla")])),
     ("escribir: cambia el entorno que recibe, no ENTORNO",
-     sale_bien([llamada("w_2", "escribir", ruta="compra/jueves.txt", contenido="pan, ajo")])),
+     salen_bien([llamada("w_2", "escribir", ruta="compra/jueves.txt", contenido="pan, ajo")])),
     ("los argumentos van por nombre, en cualquier orden",
-     sale_bien([llamada("w_3", "escribir", contenido="ajo, menta", ruta="compra/sabado.txt")])),
+     salen_bien([llamada("w_3", "escribir", contenido="ajo, menta", ruta="compra/sabado.txt")])),
     ("una herramienta que no existe: ValueError sin ejecutar nada",
-     no_encaja(llamada("z1", "borrar", ruta="lista.txt"))),
+     no_encaja_lanza(llamada("z1", "borrar", ruta="lista.txt"))),
     ("falta un argumento: ValueError sin ejecutar nada",
-     no_encaja(llamada("z2", "escribir", ruta="lista.txt"))),
+     no_encaja_lanza(llamada("z2", "escribir", ruta="lista.txt"))),
     ("sobra un argumento: ValueError sin ejecutar nada",
-     no_encaja(llamada("z3", "leer", ruta="lista.txt", lineas=2))),
+     no_encaja_lanza(llamada("z3", "leer", ruta="lista.txt", lineas=2))),
     ("un argumento del tipo equivocado: ValueError sin ejecutar nada",
-     no_encaja(llamada("z4", "buscar", patron=3))),
+     no_encaja_lanza(llamada("z4", "buscar", patron=3))),
     ("la llamada no cambia", no_cambia_la_llamada),
-    ("varias llamadas seguidas sobre el mismo entorno", sale_bien(VARIAS)),
+    ("varias llamadas seguidas sobre el mismo entorno", salen_bien(VARIAS)),
     ("un error de la herramienta sale tal cual",
      propaga(llamada("f-1", "leer", ruta="postres/flan.txt"))),
     ("un ValueError de la herramienta también sale tal cual",
@@ -265,7 +255,7 @@ PRUEBAS = [
         llamada("u-2", "buscar", patron="sal"),
         llamada("u-3", "leer", ruta="postres/flan.txt"),
     ], OTRO_ENTORNO, deja=(OSError,))),
-    ("un entorno vacío y ficheros vacíos", sale_bien([
+    ("un entorno vacío y ficheros vacíos", salen_bien([
         llamada("e-1", "listar", carpeta=""),
         llamada("e-2", "escribir", ruta="lista.txt", contenido=""),
         llamada("e-3", "leer", ruta="lista.txt"),

@@ -1,11 +1,10 @@
 """Las pruebas de «errores-como-observaciones» (la lección «Errores como observaciones»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, la excepción Fallo y opaca (que envuelve lo que se le da al
-lector). Lo esperado se calcula en ese espacio, que el código del lector no puede cambiar, con
-el ejecutar de la solución de referencia (cargada con usar): es lo que un arnés correcto hace
-con cada llamada. Lo que comparten con las pruebas de los otros desafíos (Caso, registro,
-AlAzar, espiar, breve...) está en comun.py, que también cargan con usar.
+El calificador ejecuta este archivo en un espacio de nombres propio, con su propio runtime (que
+importa). Lo esperado se calcula aquí, donde el código del lector no llega, con el ejecutar de
+la solución de referencia (importado de solucion.py): es lo que un arnés correcto hace con cada
+llamada. Lo que comparten con las pruebas de los otros desafíos (Caso, registro, AlAzar,
+espiar, breve...) está en comun.py, y lo importan de ahí.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Hay dos clases de pruebas:
 
@@ -24,11 +23,17 @@ el calificador la cuenta como un error del lector, con su línea.
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
-usar("errores-como-observaciones/solucion.py")  # noqa: F821
-#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia.
-observa = ejecutar  # noqa: F821
-del ejecutar  # en estas pruebas, ejecutar es siempre el del lector
+from runtime import (FUNCIONES, GuionRoto, incumple, INICIO_ERRORES, llamada, muestra,
+    RESPUESTAS_ERRORES, resultado, SISTEMA_BUCLE, texto)
+from calificador import Fallo
+from ..comun import (AlAzar, breve, Caso, CON_VACIOS, entorno_distinto, ESCRITAS, FINALES, FRASES,
+                     lanzo, PETICIONES, registro, termina_como, VACIO)
+from ..sueltas import (cambiar, cargar, del_lector, es_tool_result, escribir_con_fallo, espiado,
+                       motivo_de, OTRO_ENTORNO, sale_bien, sin_nada_de_mas, una_sola_vez)
+
+#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
+#: estas pruebas, ejecutar es siempre el del lector).
+from .solucion import ejecutar as observa
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno")}
 
@@ -55,11 +60,6 @@ def observado(ll, entorno):
     return observa(ll, entorno), error
 
 
-def lanzo(error):
-    texto = str(error)
-    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
-
-
 def escapa(ll, error):
     """El mensaje cuando un error del modelo sale de ejecutar como excepción."""
     motivo = incumple(ll)
@@ -72,7 +72,7 @@ def escapa(ll, error):
             f"es_error=True).")
 
 
-def compara(ll, devuelto, esperado, error=None):
+def compara_observacion(ll, devuelto, esperado, error=None):
     """Fallo si `devuelto` no es `esperado`; `error`, la excepción de la herramienta si la hubo."""
     con = f"Con {muestra(ll)}, "
     contenido = esperado["content"]
@@ -125,7 +125,7 @@ def pista_de_contenido(hay, error):
 # --------------------------------------------------------------- llamadas sueltas
 
 
-def no_encaja(ll):
+def no_encaja_vuelve(ll):
     """Una llamada que no encaja: resultado de error con el motivo, sin ejecutar nada."""
     motivo = motivo_de(ll)
 
@@ -151,7 +151,7 @@ def no_encaja(ll):
                         f"motivo, devuelve el error enseguida, sin ejecutar nada.")
         if escapado is not None:
             raise Fallo(escapa(ll, escapado))
-        compara(ll, devuelto, resultado(ll["id"], motivo, es_error=True))
+        compara_observacion(ll, devuelto, resultado(ll["id"], motivo, es_error=True))
     return prueba
 
 
@@ -169,35 +169,24 @@ def herramienta_falla(ll, clase):
             devuelto = ejecutar(copia.deepcopy(ll), entorno)
         except (OSError, ValueError) as escapado:
             raise Fallo(escapa(ll, escapado)) from None
-        compara(ll, devuelto, esperado, error)
+        compara_observacion(ll, devuelto, esperado, error)
         if entorno != OTRO_ENTORNO:
             raise Fallo(f"Con {muestra(ll)}, el entorno cambió: "
                         f"{entorno_distinto(OTRO_ENTORNO, entorno)}.")
     return prueba
 
 
-def sale_bien(llamadas, entorno_inicial=OTRO_ENTORNO):
+def la_de_siempre(ll, llamar, esperado_entorno):
+    """Para sale_bien: ejecutar devuelve lo que un arnés correcto, aunque sea un texto vacío."""
+    esperado, _ = observado(ll, esperado_entorno)
+    compara_observacion(ll, llamar(), esperado)
+
+
+def salen_bien(llamadas, entorno_inicial=OTRO_ENTORNO):
     """Llamadas que salen bien, una tras otra sobre el mismo entorno (una copia de
-    `entorno_inicial`): su resultado de siempre, aunque sea un texto vacío."""
-    def prueba(envio):
-        ejecutar = cargar(envio)
-        entorno = dict(entorno_inicial)
-        esperado_entorno = dict(entorno_inicial)
-        for k, ll in enumerate(llamadas, start=1):
-            esperado, _ = observado(ll, esperado_entorno)
-            try:
-                devuelto = ejecutar(copia.deepcopy(ll), entorno)
-                compara(ll, devuelto, esperado)
-            except (OSError, ValueError) as escapado:
-                raise Fallo(f"En la llamada {k} de {len(llamadas)}, que debía salir bien: "
-                            f"de ejecutar salió {lanzo(escapado)}.") from None
-            except Fallo as f:
-                raise Fallo(f"En la llamada {k} de {len(llamadas)}: {f.mensaje}") from None
-        if entorno != esperado_entorno:
-            raise Fallo(f"Después de las {len(llamadas)} llamadas, el entorno que recibió "
-                        f"ejecutar no es el esperado: "
-                        f"{entorno_distinto(esperado_entorno, entorno)}.")
-    return prueba
+    `entorno_inicial`): su resultado de siempre, aunque sea un texto vacío; y ningún error sale
+    de ejecutar."""
+    return sale_bien(llamadas, la_de_siempre, entorno_inicial, escapan=(OSError, ValueError))
 
 
 def buscar_con_fallo(entorno, patron):
@@ -237,7 +226,7 @@ def otro_oserror(rota, ll):
                         f"clases una a una.") from None
         finally:
             restaurar()
-        compara(ll, devuelto, esperado, error)
+        compara_observacion(ll, devuelto, esperado, error)
     return prueba
 
 
@@ -348,10 +337,6 @@ def murio(caso, turno, error):
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
-PETICIONES = ["¿Qué falta para las lentejas?", "Apunta lo que hay que comprar el sábado.",
-              "Busca dónde salen las patatas.", "Ordena mis notas de la compra."]
-FRASES = ["Voy a mirar.", "Pruebo de otra forma.", "Compruebo otra cosa.", "Sigo."]
-ESCRITAS = ["lista.txt", "compra/sabado.txt"]
 
 #: Errores que la lección no enseña (la suya: leer una ruta que no existe y escribir sin
 #: contenido), cada uno como una llamada con el id dado.
@@ -375,9 +360,11 @@ def generada(semilla, turnos, errores, entorno=None, nombre=None):
     entre ellas, repartidos al azar, los `errores` (nombres de ERRORES_NUEVOS); la última
     responde con texto. Con `entorno` (uno de comun.py al borde), empieza en él, y a veces
     escribe ficheros vacíos."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS, entorno, vacios=entorno is not None)
+    al_azar = AlAzar(semilla, FRASES["errores-como-observaciones"],
+                     ESCRITAS["errores-como-observaciones"], entorno, vacios=entorno is not None)
     rng = al_azar.rng
-    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
+    inicio = [("sistema", SISTEMA_BUCLE),
+              ("usuario", rng.choice(PETICIONES["errores-como-observaciones"]))]
     donde = {nombre: rng.randrange(turnos - 1) for nombre in errores}
     respuestas = []
     for t in range(turnos - 1):
@@ -408,13 +395,13 @@ CONVERSACIONES = [
 
 PRUEBAS = [
     ("una herramienta que no existe: error con el motivo, sin ejecutar nada",
-     no_encaja(llamada("x1", "copiar", ruta="lista.txt", destino="copia.txt"))),
+     no_encaja_vuelve(llamada("x1", "copiar", ruta="lista.txt", destino="copia.txt"))),
     ("falta un argumento: error con el motivo, sin ejecutar nada",
-     no_encaja(llamada("x2", "buscar"))),
+     no_encaja_vuelve(llamada("x2", "buscar"))),
     ("sobra un argumento: error con el motivo, sin ejecutar nada",
-     no_encaja(llamada("x3", "listar", carpeta="recetas", ocultos=True))),
+     no_encaja_vuelve(llamada("x3", "listar", carpeta="recetas", ocultos=True))),
     ("un argumento del tipo equivocado: error con el motivo, sin ejecutar nada",
-     no_encaja(llamada("x4", "escribir", ruta="lista.txt", contenido=["pan", "sal"]))),
+     no_encaja_vuelve(llamada("x4", "escribir", ruta="lista.txt", contenido=["pan", "sal"]))),
     ("leer un fichero que no existe: FileNotFoundError como observación",
      herramienta_falla(llamada("y1", "leer", ruta="postres/flan.txt"), FileNotFoundError)),
     ("leer una carpeta: IsADirectoryError como observación",
@@ -426,7 +413,7 @@ PRUEBAS = [
      herramienta_falla(llamada("y4", "leer", ruta=""), ValueError)),
     ("un patrón vacío: ValueError como observación",
      herramienta_falla(llamada("y5", "buscar", patron=""), ValueError)),
-    ("si todo va bien, el resultado de siempre", sale_bien([
+    ("si todo va bien, el resultado de siempre", salen_bien([
         llamada("ok-1", "listar", carpeta="recetas"),
         llamada("ok-2", "escribir", ruta="compra/viernes.txt", contenido="leche, pan"),
         llamada("ok-3", "leer", ruta="compra/viernes.txt"),
@@ -449,7 +436,7 @@ PRUEBAS = [
         llamada("u3", "buscar", patron=""),
         llamada("u4", "leer", ruta="compra/lunes.txt"),
     ], OTRO_ENTORNO, deja=(OSError, ValueError))),  # si se escapan: otras pruebas lo dicen
-    ("un entorno vacío y ficheros vacíos: el resultado de siempre", sale_bien([
+    ("un entorno vacío y ficheros vacíos: el resultado de siempre", salen_bien([
         llamada("v1", "listar", carpeta=""),
         llamada("v2", "escribir", ruta="lista.txt", contenido=""),
         llamada("v3", "leer", ruta="lista.txt"),

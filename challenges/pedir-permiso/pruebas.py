@@ -1,10 +1,9 @@
 """Las pruebas de «pedir-permiso» (la lección «Pedir permiso»).
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene entorno.py,
-guionizado.py, escenarios.py, permisos.py, la excepción Fallo y opaca. Lo esperado se calcula
-en ese espacio, con el ejecutar de la solución de referencia (cargada con usar) y un usuario
-guionizado que responde lo mismo que el de la prueba. Lo que comparten con las pruebas de los
-otros desafíos está en comun.py.
+El calificador ejecuta este archivo en un espacio de nombres propio, con su propio runtime (que
+importa). Lo esperado se calcula aquí, con el ejecutar de la solución de referencia (importado de
+solucion.py) y un usuario guionizado que responde lo mismo que el de la prueba. Lo que comparten
+con las pruebas de los otros desafíos está en comun.py, y lo importan de ahí.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
 
@@ -20,11 +19,17 @@ Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
 
 import copy as copia
 
-usar("comun.py")  # noqa: F821 (usar is in the namespace)
-usar("pedir-permiso/solucion.py")  # noqa: F821
-#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia.
-observa = ejecutar  # noqa: F821
-del ejecutar, bucle  # noqa: F821 - en estas pruebas, los dos son siempre los del lector
+from runtime import (denegado, FINALES_PERMISO, FUNCIONES, incumple, INICIO_PERMISO, llamada,
+    muestra, necesita_permiso, RESPUESTAS_PERMISO, resultado, SISTEMA_BUCLE, texto)
+from calificador import Fallo
+from ..comun import (AlAzar, breve, Caso, entorno_distinto, ESCRITAS, FINALES, FRASES, lanzo,
+                     llamadas_de, PALABRAS, PETICIONES, registro, termina_como)
+from ..sueltas import (cambiar, cargar, contadas, del_lector, es_tool_result, escribir_con_fallo,
+                       espiado, motivo_de, OTRO_ENTORNO, sin_nada_de_mas)
+
+#: Lo que un arnés correcto hace con una llamada: el ejecutar de la solución de referencia (en
+#: estas pruebas, ejecutar es siempre el del lector).
+from .solucion import ejecutar as observa
 
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno", "preguntar")}
 
@@ -69,16 +74,11 @@ class Guionizado:
         return self.respuestas[n - 1] if n <= len(self.respuestas) else False
 
 
-def lanzo(error):
-    texto = str(error)
-    return f"{type(error).__name__} («{texto}»)" if texto else type(error).__name__
-
-
 def quien(ll):
     return f"{ll['id']} ({ll['name']})"
 
 
-def compara(ll, devuelto, esperado, que):
+def compara_tool_result(ll, devuelto, esperado, que):
     """Fallo si el tool_result `devuelto` no es `esperado`; `que`: lo que debía contener."""
     con = f"Con {muestra(ll)}, "
     es_tool_result(ll, devuelto, "devuelve el tool_result con return.",
@@ -133,7 +133,7 @@ def solo_miran(llamadas):
                 raise Fallo(f"Con {muestra(ll)}, ejecutar preguntó al usuario, y {ll['name']} "
                             f"solo mira: pregunta solo si necesita_permiso(ll), es decir, si "
                             f"su herramienta está en CAMBIAN.")
-            compara(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
+            compara_tool_result(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
     return prueba
 
 
@@ -151,7 +151,7 @@ def permitida(ll):
             raise Fallo(f"Con {muestra(ll)}, el usuario dijo que sí, pero el entorno no quedó "
                         f"como debía: {entorno_distinto(esperado_entorno, entorno)}. Con permiso, "
                         f"ejecuta la herramienta sobre entorno, el que recibe ejecutar.")
-        compara(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
+        compara_tool_result(ll, devuelto, esperado, f"lo que devuelve {ll['name']}")
     return prueba
 
 
@@ -178,7 +178,7 @@ def denegada(ll):
             raise Fallo(f"Con {muestra(ll)}, el usuario dijo que no y ejecutar corrió "
                         f"{ll['name']} igual: si preguntar(ll) dice que no, devuelve "
                         f"denegado(ll) sin ejecutar nada.")
-        compara(ll, devuelto, denegado(ll), "NO_PERMITIDO, el de denegado(ll)")
+        compara_tool_result(ll, devuelto, denegado(ll), "NO_PERMITIDO, el de denegado(ll)")
     return prueba
 
 
@@ -200,7 +200,7 @@ def no_encaja_no_pregunta(ll):
         if anotadas:
             raise Fallo(f"Con {muestra(ll)}, ejecutar llamó a {anotadas[0]} y no debía: la "
                         f"llamada no encaja con su esquema ({motivo}).")
-        compara(ll, devuelto, resultado(ll["id"], motivo, es_error=True),
+        compara_tool_result(ll, devuelto, resultado(ll["id"], motivo, es_error=True),
                 "el motivo de incumple, tal cual")
     return prueba
 
@@ -225,7 +225,7 @@ def permitida_y_falla(ll, clase):
                         f"«Errores como observaciones»: resultado(ll[\"id\"], str(error), "
                         f"es_error=True).") from None
         preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
-        compara(ll, devuelto, resultado(ll["id"], str(error), es_error=True),
+        compara_tool_result(ll, devuelto, resultado(ll["id"], str(error), es_error=True),
                 "el mensaje de la excepción, str(error)")
     return prueba
 
@@ -350,10 +350,6 @@ def prueba_de(caso):
 
 # ---------------------------------------------- conversaciones que la lección no muestra
 
-PETICIONES = ["Prepara la compra del sábado.", "Apunta lo que falta para las lentejas.",
-              "Ordena mis listas de la compra."]
-FRASES = ["Voy a mirar.", "Lo apunto.", "Dejo una copia.", "Sigo."]
-ESCRITAS = ["lista.txt", "compra/sabado.txt", "notas.txt"]
 
 
 def generada(semilla, turnos, raras=(), nombre=None):
@@ -361,13 +357,13 @@ def generada(semilla, turnos, raras=(), nombre=None):
     al menos una escritura cada una (a veces dos o tres); la última responde con texto. El
     usuario responde al azar, con algún sí y algún no. `raras`: llamadas de más (hechas con
     su id) repartidas al azar: una escritura que no encaja, una que falla."""
-    al_azar = AlAzar(semilla, FRASES, ESCRITAS)
+    al_azar = AlAzar(semilla, FRASES["pedir-permiso"], ESCRITAS["pedir-permiso"])
     rng = al_azar.rng
-    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES))]
+    inicio = [("sistema", SISTEMA_BUCLE), ("usuario", rng.choice(PETICIONES["pedir-permiso"]))]
     donde = [rng.randrange(turnos - 1) for _ in raras]
 
     def escribe(i):
-        return llamada(i, "escribir", ruta=rng.choice(ESCRITAS),
+        return llamada(i, "escribir", ruta=rng.choice(ESCRITAS["pedir-permiso"]),
                        contenido=", ".join(rng.sample(PALABRAS, 3)))
     respuestas = []
     for t in range(turnos - 1):
@@ -380,7 +376,8 @@ def generada(semilla, turnos, raras=(), nombre=None):
             ident = f"g{semilla}_{al_azar.n}"
             bloques.append(al_azar.posible(ident) if pedida is None else pedida(ident))
         if rng.random() < 0.5:
-            bloques.insert(rng.randrange(len(bloques) + 1), texto(rng.choice(FRASES)))
+            bloques.insert(rng.randrange(len(bloques) + 1),
+                           texto(rng.choice(FRASES["pedir-permiso"])))
         respuestas.append(bloques)
     respuestas.append([texto(rng.choice(FINALES))])
     n = sum(1 for r in respuestas for ll in llamadas_de(r)

@@ -2,6 +2,10 @@
 # Las pruebas del lector corren contra él (todas deben pasar) y contra los agentes rotos de
 # rotos.py (alguna debe fallar). El lector nunca recibe este código: solo una función opaca.
 
+from runtime import (FUNCIONES, HERRAMIENTAS, SISTEMA_AGENTE, denegado, denegar, incumple,
+                     necesita_permiso, resultado)
+
+
 
 def ejecutar(ll, entorno, preguntar):
     """La llamada `ll`, con los errores como observaciones y el permiso antes de cambiar nada."""

@@ -1,10 +1,9 @@
 """Las pruebas de «pruebas-del-agente» (la lección «El agente y sus pruebas»): aquí el lector
 escribe las pruebas, y lo que se califica es si distinguen un agente correcto de uno roto.
 
-El calificador ejecuta este archivo en un espacio de nombres propio que ya tiene el runtime
-(entorno.py, guionizado.py, escenarios.py, permisos.py), Fallo, opaca, murada y plano. El agente
-de referencia (agente.py) y los rotos (rotos.py, cada uno con un solo fallo) se cargan aquí con
-usar: el código del lector no llega a ellos.
+El calificador ejecuta este archivo en un espacio de nombres propio; del calificador importa
+Fallo, opaca, murada y plano. El agente de referencia (agente.py) y los rotos (rotos.py, cada
+uno con un solo fallo) se importan aquí: el código del lector no llega a ellos.
 
 Cada prueba carga el código del lector en un espacio nuevo, sin la clase del código inicial y
 con `agente` ya puesto (antes y después de su código: una definición suya no lo tapa): una
@@ -26,10 +25,13 @@ Deja A_ESCRIBIR (vacío: el lector escribe clases, que se buscan aquí), PISTA y
 import inspect
 import unittest
 
-usar("pruebas-del-agente/agente.py")  # noqa: F821 (usar is in the namespace)
-correcto = agente  # noqa: F821
-usar("pruebas-del-agente/rotos.py")  # noqa: F821
-del agente  # en estas pruebas, agente es siempre el de turno, opaco
+from calificador import Fallo, murada, opaca, plano
+
+# En estas pruebas, agente es siempre el de turno, opaco: el de referencia se llama correcto.
+from .agente import agente as correcto
+from .anotador import Anotador
+from .rotos import ROTOS
+
 
 A_ESCRIBIR = {}
 
@@ -50,10 +52,6 @@ LLAMADA = "agente(modelo, pedido, entorno, preguntar=denegar, tope=10)"
 #: del lector antes que su código, y aquí se quitan, para que solo cuenten las clases del lector.
 DEL_INICIAL = ("PruebasDelAgente",)
 
-#: Caracteres de cada mensaje de una prueba del lector que se citan.
-CITA = 300
-
-
 def para_el_lector(elegido):
     """`elegido` (un agente de aquí) como lo recibe el lector: opaco, con sus argumentos
     copiados; su modelo y su preguntar, tras la muralla; su entorno, un dict, cambiado en su
@@ -67,9 +65,9 @@ def para_el_lector(elegido):
         pasados = {}
         for nombre, valor in dados.items():
             if nombre in ("modelo", "preguntar") and callable(valor):
-                pasados[nombre] = murada(valor, nombre)  # noqa: F821
+                pasados[nombre] = murada(valor, nombre)
             else:
-                pasados[nombre] = plano(valor)  # noqa: F821
+                pasados[nombre] = plano(valor)
         entorno = dados.get("entorno")
         try:
             return elegido(**pasados)
@@ -77,49 +75,9 @@ def para_el_lector(elegido):
             if type(entorno) is dict:
                 entorno.clear()
                 entorno.update(pasados["entorno"])
-    return opaca(agente, "agente")  # noqa: F821
+    return opaca(agente, "agente")
 
 
-#: El TestResult de las pruebas del lector. El lector lo alcanza (self._outcome.result), así que
-#: sus métodos se definen en un espacio que solo tiene unittest y CITA: desde sus __globals__
-#: no se llega a este espacio, ni a los agentes.
-_ANOTADOR = '''
-class Anotador(unittest.TestResult):
-    """Un TestResult que solo anota, sin formatear trazas: [(tipo, mensaje)] de lo que falló."""
-
-    def __init__(self):
-        super().__init__()
-        self.fallos = []
-
-    def _anota(self, tipo, error):
-        try:
-            texto = str(error)
-        except BaseException:  # noqa: BLE001 - un __str__ roto: basta la clase
-            texto = ""
-        texto = texto if type(texto) is str else ""
-        if tipo == "error":
-            clase = type(error).__name__
-            texto = f"{clase}: {texto}" if texto else clase
-        if len(texto) > CITA:
-            texto = texto[:CITA] + "…"
-        self.fallos.append((tipo, texto))
-
-    def addFailure(self, test, err):
-        self._anota("falla", err[1])
-
-    def addError(self, test, err):
-        self._anota("error", err[1])
-
-    def addSubTest(self, test, subtest, err):
-        if err is not None:
-            self._anota("falla" if issubclass(err[0], test.failureException) else "error", err[1])
-
-    def addUnexpectedSuccess(self, test):
-        self.fallos.append(("falla", "estaba marcada con expectedFailure y pasó"))
-'''
-_DEL_ANOTADOR = {"unittest": unittest, "CITA": CITA}
-exec(_ANOTADOR, _DEL_ANOTADOR)
-Anotador = _DEL_ANOTADOR["Anotador"]
 
 
 def encontradas(ns):
@@ -185,12 +143,12 @@ def dicho(nombre, fallo):
 def pasan_con_el_correcto(envio):
     vistos = con_el_correcto(envio)
     if not vistos:
-        raise Fallo(SIN_PRUEBAS)  # noqa: F821
+        raise Fallo(SIN_PRUEBAS)
     malas = [dicho(n, f) for n, f in vistos.items() if f is not None]
     if malas:
         cuantas = ("Una de tus pruebas falla" if len(malas) == 1
                    else f"{len(malas)} de tus pruebas fallan")
-        raise Fallo(f"{cuantas} con el agente correcto, y una prueba que falla con un agente "  # noqa: F821
+        raise Fallo(f"{cuantas} con el agente correcto, y una prueba que falla con un agente "
                     f"correcto está mal:\n" + "\n".join(malas))
 
 
@@ -199,9 +157,9 @@ def atrapa(roto):
         vistos = con_el_correcto(envio)
         buenas = [n for n, f in vistos.items() if f is None]
         if not vistos:
-            raise Fallo("Sin pruebas, nada atrapa a este agente.")  # noqa: F821
+            raise Fallo("Sin pruebas, nada atrapa a este agente.")
         if not buenas:
-            raise Fallo("Ninguna de tus pruebas pasa con el agente correcto, así que ninguna "  # noqa: F821
+            raise Fallo("Ninguna de tus pruebas pasa con el agente correcto, así que ninguna "
                         "cuenta para atrapar a este.")
         con_el_roto = correr(envio, roto)
         if any(con_el_roto.get(n, ("falla", "")) is not None for n in buenas):
@@ -216,9 +174,9 @@ def atrapa(roto):
             nota = f" ({fuera[0]} no cuenta: falla con el agente correcto)"
         elif fuera:
             nota = f" ({', '.join(fuera)} no cuentan: fallan con el agente correcto)"
-        raise Fallo(f"{cuales}{nota}: escribe una prueba que falle con él.")  # noqa: F821
+        raise Fallo(f"{cuales}{nota}: escribe una prueba que falle con él.")
     return prueba
 
 
 PRUEBAS = [("tus pruebas pasan con el agente correcto", pasan_con_el_correcto)] + [
-    (f"Atrapa: {que}", atrapa(roto)) for que, roto in ROTOS]  # noqa: F821
+    (f"Atrapa: {que}", atrapa(roto)) for que, roto in ROTOS]

@@ -2,6 +2,12 @@
 # fallo. ROTOS: [(lo que hace mal, en una frase, agente)], en el orden de las pruebas. El
 # veredicto dice la frase; el código no sale de aquí.
 
+from runtime import (FUNCIONES, HERRAMIENTAS, SISTEMA_AGENTE, denegado, denegar, incumple,
+                     necesita_permiso, permitir, resultado)
+
+from .agente import bucle, ejecutar
+
+
 #: Las llamadas al modelo del agente sin tope: las de un bucle sin fin, a efectos de una prueba.
 SIN_FIN = 100
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from runtime import espacio
-from tests.lecciones.comun import SOLUCION, ejecutar_leccion, opcion_de, texto_de
+from tests.lecciones.comun import ejecutar_leccion, opcion_de, texto_de
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +39,11 @@ def test_el_agente_the_lesson_agent_is_the_challenge_reference():
     """The cell's agente and the one the challenge grades against behave the same on every
     scenario of the lesson (the challenge's is read from its own folder)."""
     leccion = ejecutar_leccion("el-agente")[1]
-    referencia = espacio("entorno", "guionizado", "escenarios", "permisos")
-    agente_py = SOLUCION.parent.parent / "pruebas-del-agente" / "agente.py"
-    exec(agente_py.read_text(encoding="utf-8"), referencia)
+    import challenges  # agente.py imports from its tests' runtime: load it as the grader does
+    calificador = challenges.calificador()
+    calificador.pruebas("pruebas-del-agente")
+    modulos = calificador.modulos("pruebas-del-agente")
+    referencia = {**vars(modulos["runtime"]), **vars(modulos["pruebas-del-agente/agente.py"])}
     for ns in (leccion, referencia):
         vistos = []
         for guion, pedido, opciones in [

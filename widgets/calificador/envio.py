@@ -18,7 +18,7 @@ import sys
 from . import limites, veredictos
 from .limpio import Salida
 from .muralla import Guardia, Murado, aplanar_en_su_sitio, para_el_lector, plano
-from .prueba import Veredicto
+from .probar import Veredicto
 from .veredictos import ARCHIVO
 
 
@@ -96,7 +96,7 @@ class Envio:
         or output. ``__wrapped__`` is the reader's function (the trace recorder uses it) and
         ``espacio`` its namespace (a test may change there what the function uses, such as
         FUNCIONES). A reader's exception the test lets out counts as their error, with their
-        line (see :func:`.prueba.probar`)."""
+        line (see :func:`.probar.probar`)."""
         ns = self.llamar(None).resultado()
         f = ns[nombre]
 

@@ -36,7 +36,7 @@ TIPOS = ("ok", "fallo", "error", "tiempo", "salida", "exit", "recursion", "no-pr
          "interno", "detenida")
 
 
-def prueba(nombre, tipo, mensaje=None, *, linea=None, turno=None, salida="", traza=None):
+def de_la_prueba(nombre, tipo, mensaje=None, *, linea=None, turno=None, salida="", traza=None):
     """One test's result."""
     return {"nombre": nombre, "ok": tipo == "ok", "tipo": tipo, "mensaje": mensaje,
             "linea": linea, "turno": turno, "salida": salida, "traza": traza}
@@ -44,7 +44,7 @@ def prueba(nombre, tipo, mensaje=None, *, linea=None, turno=None, salida="", tra
 
 def no_probada(nombre, motivo):
     """A test that was not tried; ``motivo`` completes «no se probó: …»."""
-    return prueba(nombre, "no-probada", texto_no_probada(motivo))
+    return de_la_prueba(nombre, "no-probada", texto_no_probada(motivo))
 
 
 def texto_no_probada(motivo):

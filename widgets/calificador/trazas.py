@@ -96,17 +96,68 @@ def trazar(bucle, modelo, inicio, entorno, tope, funciones=None, muestra=None, m
            preguntar=None, pregunta=None):
     """Run ``bucle(modelo, inicio, entorno, tope)`` (with ``preguntar`` after them, if given)
     and return its trace (format above)."""
-    grabadora = _Grabadora(bucle, entorno, funciones, muestra, max_eventos, pregunta)
-    return grabadora.correr(modelo, inicio, tope, preguntar)
+    trazador = _Trazador(bucle, entorno, funciones, muestra, max_eventos, pregunta)
+    return trazador.correr(modelo, inicio, tope, preguntar)
 
 
-class _Grabadora:
-    """Records one run."""
+class _Valores:
+    """How a trace keeps the values it sees: JSON-able copies, cut to size, and errors."""
 
     MAX_LISTA = 300      # items kept of a list (an M, a response)
     MAX_TEXTO = 20000    # characters kept of a string
     MAX_PROFUNDIDAD = 30
     MAX_NODOS = 20000    # lists and dicts visited in one value
+
+    def _json(self, x):
+        """A JSON-able deep copy of x: tuples become lists, other objects their repr. Cycles,
+        depth and sheer size are cut with "…" (a reader's M may hold anything)."""
+        self.presupuesto = self.MAX_NODOS
+        return self._json_de(x, set())
+
+    def _json_de(self, x, camino):
+        if x is None or isinstance(x, (bool, int)):
+            return x
+        if isinstance(x, float):
+            return x if x == x and x not in (float("inf"), float("-inf")) else repr(x)
+        if isinstance(x, str):
+            return x if len(x) <= self.MAX_TEXTO else x[:self.MAX_TEXTO] + "…"
+        self.presupuesto -= 1
+        if id(x) in camino or len(camino) >= self.MAX_PROFUNDIDAD or self.presupuesto < 0:
+            return "…"
+        if isinstance(x, (list, tuple, dict)):
+            camino = camino | {id(x)}
+            if isinstance(x, dict):
+                return {str(k): self._json_de(v, camino) for k, v in list(x.items())[:self.MAX_LISTA]}
+            return [self._json_de(e, camino) for e in list(x)[:self.MAX_LISTA]]
+        return self._repr(x, 200)
+
+    def _error(self, error):
+        try:
+            mensaje = str(error)
+        except Exception:  # noqa: BLE001
+            mensaje = ""
+        return {"clase": type(error).__name__, "mensaje": self._json(mensaje)}
+
+    @staticmethod
+    def _nombres(herramientas):
+        if not isinstance(herramientas, (list, tuple)):
+            return None
+        return [h.get("name") if isinstance(h, dict) else None for h in herramientas]
+
+    @classmethod
+    def _repr(cls, x, ancho):
+        try:
+            return cls._corta(repr(x), ancho)
+        except Exception:  # noqa: BLE001 - a broken __repr__ is still recorded
+            return f"<{type(x).__name__}>"
+
+    @staticmethod
+    def _corta(s, ancho):
+        return s if len(s) <= ancho else s[:ancho - 1] + "…"
+
+
+class _Trazador(_Valores):
+    """Records one run."""
 
     def __init__(self, bucle, entorno, funciones, muestra, max_eventos, pregunta=None):
         self.bucle = bucle
@@ -330,36 +381,6 @@ class _Grabadora:
         self.estado = ahora
         return cambios
 
-    def _json(self, x):
-        """A JSON-able deep copy of x: tuples become lists, other objects their repr. Cycles,
-        depth and sheer size are cut with "…" (a reader's M may hold anything)."""
-        self.presupuesto = self.MAX_NODOS
-        return self._json_de(x, set())
-
-    def _json_de(self, x, camino):
-        if x is None or isinstance(x, (bool, int)):
-            return x
-        if isinstance(x, float):
-            return x if x == x and x not in (float("inf"), float("-inf")) else repr(x)
-        if isinstance(x, str):
-            return x if len(x) <= self.MAX_TEXTO else x[:self.MAX_TEXTO] + "…"
-        self.presupuesto -= 1
-        if id(x) in camino or len(camino) >= self.MAX_PROFUNDIDAD or self.presupuesto < 0:
-            return "…"
-        if isinstance(x, (list, tuple, dict)):
-            camino = camino | {id(x)}
-            if isinstance(x, dict):
-                return {str(k): self._json_de(v, camino) for k, v in list(x.items())[:self.MAX_LISTA]}
-            return [self._json_de(e, camino) for e in list(x)[:self.MAX_LISTA]]
-        return self._repr(x, 200)
-
-    def _error(self, error):
-        try:
-            mensaje = str(error)
-        except Exception:  # noqa: BLE001
-            mensaje = ""
-        return {"clase": type(error).__name__, "mensaje": self._json(mensaje)}
-
     def _linea_en_bucle(self, error):
         """The last line of the loop's file in the traceback of ``error`` or, when a wrapper
         re-raised it as another error, of the errors it came from."""
@@ -376,20 +397,3 @@ class _Grabadora:
                 return linea
             error = error.__cause__ or error.__context__
         return None
-
-    @staticmethod
-    def _nombres(herramientas):
-        if not isinstance(herramientas, (list, tuple)):
-            return None
-        return [h.get("name") if isinstance(h, dict) else None for h in herramientas]
-
-    @classmethod
-    def _repr(cls, x, ancho):
-        try:
-            return cls._corta(repr(x), ancho)
-        except Exception:  # noqa: BLE001 - a broken __repr__ is still recorded
-            return f"<{type(x).__name__}>"
-
-    @staticmethod
-    def _corta(s, ancho):
-        return s if len(s) <= ancho else s[:ancho - 1] + "…"

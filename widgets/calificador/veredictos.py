@@ -6,7 +6,7 @@ import traceback
 from . import limites
 from .limites import Inundacion, SinTiempo
 from .muralla import Prohibido
-from .prueba import Veredicto
+from .probar import Veredicto
 
 #: The file name the reader's code is compiled with (its lines are theirs).
 ARCHIVO = "<tu código>"

@@ -1,8 +1,10 @@
 """Las pruebas de «contar-y-parar».
 
-Corren con mundo.py cargado (ModeloGuionizado, guion_de, texto, llamada, ENTORNO) y con
-Fallo del calificador.
+Importan lo que usan: del runtime de este curso (mundo.py) y, del calificador, Fallo.
 """
+
+from runtime import ENTORNO, ModeloGuionizado, guion_de, llamada, texto
+from calificador import Fallo
 
 A_ESCRIBIR = {"bucle": ("modelo", "inicio", "entorno", "tope")}
 

@@ -25,9 +25,9 @@ class Veredicto(Exception):
         super().__init__(mensaje)
         self.datos = resultado.error(tipo, mensaje, linea)
 
-    def prueba(self, nombre, salida=""):
+    def como_resultado(self, nombre, salida=""):
         """The result of test ``nombre`` that ended with this verdict."""
-        return resultado.prueba(nombre, self.datos["tipo"], self.datos["mensaje"],
+        return resultado.de_la_prueba(nombre, self.datos["tipo"], self.datos["mensaje"],
                                 linea=self.datos["linea"], salida=salida)
 
 
@@ -42,17 +42,17 @@ def probar(nombre, prueba, envio):
     except Fallo as f:
         tipo, mensaje, extra = "fallo", f.mensaje, {"turno": f.turno}
     except Veredicto as v:
-        return v.prueba(nombre, "".join(envio.salidas))
+        return v.como_resultado(nombre, "".join(envio.salidas))
     except KeyboardInterrupt:
         raise
     except BaseException as e:
         lanzada, envio.lanzada = envio.lanzada, None
         if lanzada is not None and lanzada[0] is e:
             # The reader's function raised it (see Envio.funcion) and the test did not expect it.
-            return lanzada[1].prueba(nombre, "".join(envio.salidas))
+            return lanzada[1].como_resultado(nombre, "".join(envio.salidas))
         if not isinstance(e, Exception):
             raise
         # A bug of the test: show it, without blaming the reader.
         tipo, extra = "interno", {}
         mensaje = f"error interno de la prueba (no es culpa de tu código): {type(e).__name__}: {e}"
-    return resultado.prueba(nombre, tipo, mensaje, salida="".join(envio.salidas), **extra)
+    return resultado.de_la_prueba(nombre, tipo, mensaje, salida="".join(envio.salidas), **extra)
