@@ -30,7 +30,6 @@ from .servidor import exige, Pagina, Prueba, Servidor, una_peticion
 from .diferencias import AUSENTE, cuenta, dif, en_otro_orden, enseña
 
 
-
 A_ESCRIBIR = {}
 
 PISTA = (
@@ -47,13 +46,19 @@ PISTA = (
 # ------------------------------------------------------------------ las pruebas
 
 
+def peticion_de(envio, M, herramientas=HERRAMIENTAS):
+    """El cuerpo de la única petición que hace el ModeloAPI del lector con M y herramientas (el
+    servidor responde solo texto)."""
+    p = Prueba(envio)
+    servidor = Servidor(SOLO_TEXTO)
+    p.devuelve(p.modelo(servidor), M, herramientas)
+    return una_peticion(servidor)
+
+
 def sistema_en_system(M):
     """Los mensajes de sistema, unidos en orden con "\\n\\n", son cuerpo["system"]."""
     def prueba(envio):
-        p = Prueba(envio)
-        servidor = Servidor(SOLO_TEXTO)
-        p.devuelve(p.modelo(servidor), M, HERRAMIENTAS)
-        cuerpo = una_peticion(servidor)
+        cuerpo = peticion_de(envio, M)
         sistemas = [c for r, c in M if r == "sistema"]
         debe = "\n\n".join(sistemas)
         n = cuenta(len(sistemas), "mensaje de sistema", "mensajes de sistema")
@@ -81,10 +86,7 @@ def sistema_en_system(M):
 
 def sin_system(envio):
     """Sin mensajes de sistema en M, la petición no tiene la clave system."""
-    p = Prueba(envio)
-    servidor = Servidor(SOLO_TEXTO)
-    p.devuelve(p.modelo(servidor), SIN_SISTEMA, HERRAMIENTAS)
-    cuerpo = una_peticion(servidor)
+    cuerpo = peticion_de(envio, SIN_SISTEMA)
     if "system" in cuerpo:
         raise Fallo(f"M no tiene mensajes de sistema y la petición lleva \"system\": "
                     f"{breve(cuerpo['system'])}. Sin ninguno, no pongas la clave.")
@@ -93,10 +95,7 @@ def sin_system(envio):
 def roles(M):
     """messages: los mensajes que no son de sistema, en orden, con role user o assistant."""
     def prueba(envio):
-        p = Prueba(envio)
-        servidor = Servidor(SOLO_TEXTO)
-        p.devuelve(p.modelo(servidor), M, HERRAMIENTAS)
-        cuerpo = una_peticion(servidor)
+        cuerpo = peticion_de(envio, M)
         exige(cuerpo, "messages")
         mensajes = cuerpo["messages"]
         debe = esperada(M, HERRAMIENTAS)["messages"]
@@ -123,10 +122,7 @@ def roles(M):
 def contenido_tal_cual(M):
     """El contenido de cada mensaje, tal cual: textos y listas de bloques."""
     def prueba(envio):
-        p = Prueba(envio)
-        servidor = Servidor(SOLO_TEXTO)
-        p.devuelve(p.modelo(servidor), M, HERRAMIENTAS)
-        cuerpo = una_peticion(servidor)
+        cuerpo = peticion_de(envio, M)
         exige(cuerpo, "messages")
         debe = esperada(M, HERRAMIENTAS)["messages"]
         mensajes = cuerpo["messages"] if isinstance(cuerpo["messages"], list) else []
@@ -171,10 +167,7 @@ def M_sin_tocar(M):
 def herramientas_sin_cambiar(herramientas):
     """cuerpo["tools"] es la lista herramientas, tal cual."""
     def prueba(envio):
-        p = Prueba(envio)
-        servidor = Servidor(SOLO_TEXTO)
-        p.devuelve(p.modelo(servidor), DOS_TURNOS, herramientas)
-        cuerpo = una_peticion(servidor)
+        cuerpo = peticion_de(envio, DOS_TURNOS, herramientas)
         exige(cuerpo, "tools")
         problema = dif(como_json(herramientas), cuerpo["tools"], 'cuerpo["tools"]')
         if problema:
