@@ -40,7 +40,8 @@ def esperada(M, herramientas, nombre="smollm2-135m", max_tokens=256):
     return como_json(cuerpo)
 
 
-SISTEMA_CORTO = "Contesta en castellano y en una sola frase."
+#: Con un salto de línea al final, como llega un texto leído de un fichero: va tal cual.
+SISTEMA_CORTO = "Contesta en castellano y en una sola frase.\n"
 SISTEMA_CON_SALTOS = "Reglas de la casa:\n- no escribas sin permiso\n- no inventes ficheros"
 
 #: Dos turnos de una conversación: textos, llamadas y resultados (uno con is_error).

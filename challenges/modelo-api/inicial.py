@@ -12,8 +12,8 @@ class ModeloAPI:
     pregunta a un servidor que habla el protocolo de mensajes. Así debe ser:
 
     - peticion(M, herramientas) es el cuerpo JSON que se envía: "model" (nombre),
-      "max_tokens", "system" (los contenidos de los mensajes de sistema, en orden,
-      unidos con "\n\n"; sin ninguno, no hay clave), "messages" (los demás
+      "max_tokens", "system" (los contenidos de los mensajes de sistema, tal cual y
+      en orden, unidos con "\n\n"; sin ninguno, no hay clave), "messages" (los demás
       mensajes, en orden, con role "user" o "assistant" y su contenido tal cual) y
       "tools" (herramientas, tal cual). M no se cambia.
     - Al llamarlo, envía la petición con self.enviar(url, cuerpo) y devuelve el
@@ -22,7 +22,7 @@ class ModeloAPI:
     - Si la respuesta se cortó (stop_reason "max_tokens"), lanza
       RespuestaCortada(content, usage). Un ErrorDelServidor de enviar sale tal cual.
     - No se acuerda de nada entre llamadas; en self.uso deja el "usage" de la última
-      respuesta (None antes de la primera).
+      respuesta, también de una cortada (None antes de la primera).
     """
 
     def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):

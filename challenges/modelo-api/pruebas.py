@@ -70,6 +70,11 @@ def sistema_en_system(M):
         if hay == debe:
             return
         if isinstance(hay, str):
+            if hay in ("\n\n".join(s.strip() for s in sistemas), debe.strip()):
+                raise Fallo(f"M tiene {n}, y cuerpo[\"system\"] no trae sus textos tal cual: "
+                            f"les quitaste los espacios o saltos de línea de los bordes. Cada "
+                            f"texto de sistema va entero, sin tocar un carácter; solo se unen "
+                            f"con \"\\n\\n\".")
             if hay == "\n".join(sistemas) or hay == "".join(sistemas) or hay == " ".join(sistemas):
                 raise Fallo(f"M tiene {n}, y cuerpo[\"system\"] los une con otro separador: "
                             f"van unidos con una línea en blanco entre uno y otro, "
@@ -273,6 +278,20 @@ def error_sale(envio):
                         f"de enviar tal cual.")
 
 
+def uso_de_la_cortada(envio):
+    """Una respuesta cortada también deja su usage en .uso antes de lanzar RespuestaCortada."""
+    p = Prueba(envio)
+    servidor = Servidor(CORTADA)
+    modelo = p.modelo(servidor)
+    p.llama(modelo, DOS_TURNOS, HERRAMIENTAS, atrapa=Exception)
+    que, uso = p.uso(modelo)
+    if que == "hay" and uso != CORTADA["usage"]:
+        raise Fallo(f"Con una respuesta cortada (stop_reason \"max_tokens\"), uso quedó en "
+                    f"{breve(uso)} y debía ser su usage, {breve(CORTADA['usage'])}: una "
+                    f"respuesta cortada también gastó tokens; guarda su usage en self.uso antes "
+                    f"de lanzar RespuestaCortada.")
+
+
 def sin_memoria(envio):
     """Dos llamadas no se acuerdan de nada: la petición de la segunda es la que haría un
     ModeloAPI nuevo con el mismo M."""
@@ -386,6 +405,7 @@ PRUEBAS = [
     ("un error del servidor sale tal cual: 400, 404, nadie responde", error_sale),
     ("dos llamadas no se acuerdan de nada", sin_memoria),
     ("uso es el de la última respuesta", uso_de_la_ultima),
+    ("una respuesta cortada también deja su uso", uso_de_la_cortada),
     ("con url=…, envía a esa dirección", url_dada),
     ("con url=None, la dirección se pide al llamar", url_al_llamar),
     ("la conversación del bucle, turno a turno", conversacion),

@@ -17,6 +17,7 @@ def ejecutar(ll, entorno, preguntar):
     - Si necesita_permiso(ll), pregunta una vez, preguntar(ll). Si dice que no,
       devuelve denegado(ll) sin ejecutar nada.
     - Una llamada que solo mira no pregunta.
+    - Si preguntar(ll) lanza una excepción, nadie ha dicho que no: se propaga.
     - Lo demás, como hasta ahora: OSError y ValueError vuelven como error; cualquier
       otra excepción se propaga; si todo va bien, resultado(id, salida).
     """

@@ -253,6 +253,40 @@ def permitida_y_fallo_del_arnes(ll, rota, clase):
     return prueba
 
 
+class SinRespuesta(RuntimeError):
+    """Lo que lanza el preguntar de una prueba: la persona no contestó (cerró la página, se
+    acabó la entrada). No es un no."""
+
+
+def preguntar_que_lanza(ll):
+    """Si preguntar(ll) lanza, nadie dijo que no: la excepción se propaga y no se ejecuta nada."""
+    def lanza(*args, **kwargs):
+        raise SinRespuesta("nadie ha contestado")
+
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        corridas, restaurar = contadas(ejecutar.espacio)
+        entorno = dict(OTRO_ENTORNO)
+        try:
+            devuelto = ejecutar(copia.deepcopy(ll), entorno, lanza)
+        except RuntimeError as error:
+            # Lo que cruza la muralla es una copia limpia, con el mismo nombre.
+            if not del_lector(envio, error) or type(error).__name__ != "SinRespuesta":
+                raise
+            devuelto = None
+        finally:
+            restaurar()
+        if corridas or entorno != OTRO_ENTORNO:
+            raise Fallo(f"Con {muestra(ll)}, preguntar lanzó SinRespuesta y ejecutar corrió "
+                        f"{ll['name']} igual: sin una respuesta, no se ejecuta nada.")
+        if devuelto is not None:
+            raise Fallo(f"Con {muestra(ll)}, preguntar lanzó SinRespuesta («nadie ha "
+                        f"contestado») y ejecutar devolvió {breve(devuelto)}: tomó el error por "
+                        f"un no. Si preguntar lanza, nadie ha dicho que no: la excepción se "
+                        f"propaga, como cualquier otra que no sea OSError o ValueError.")
+    return prueba
+
+
 # ------------------------------------------------------------------ conversaciones
 
 
@@ -431,4 +465,6 @@ PRUEBAS = [
     ("con permiso, un fallo del arnés se propaga",
      permitida_y_fallo_del_arnes(llamada("h1", "escribir", ruta="compra/lunes.txt",
                                          contenido="pan"), escribir_con_fallo, TypeError)),
+    ("si preguntar lanza, la excepción se propaga",
+     preguntar_que_lanza(llamada("q1", "escribir", ruta="lista.txt", contenido="pan, sal"))),
 ] + [(c.nombre, prueba_de(c)) for c in CONVERSACIONES]

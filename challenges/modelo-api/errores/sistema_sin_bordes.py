@@ -1,0 +1,35 @@
+# Error: limpia cada texto de sistema con strip() antes de unirlos: el servidor recibe otro texto
+# que el que escribió quien hizo M.
+# Cláusula: sistema-en-system
+# Falla: los mensajes de sistema, unidos en orden en system
+# Mensaje: no trae sus textos tal cual
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(s.strip() for s in sistema)
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": contenido}
+                              for rol, contenido in M if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]
