@@ -4,6 +4,10 @@
 starter's docstring): for each, the tests that check it and the known-wrong solutions that break
 it, one of them marked «(solo esta)». Each known-wrong solution names in its header, with
 ``# Cláusula: <id>``, the clauses it breaks. Here: the list and the headers say the same.
+
+Each clause also quotes, in a ``De la lección: «…»`` line, the sentence of the lesson that
+states it; here: the quotes are in the lesson, and every bullet of the statement (the ``desafio``
+directive) is quoted by some clause.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ import challenges
 RAIZ = Path(__file__).resolve().parent.parent
 DESAFIOS = challenges.desafios()
 SOLO = " (solo esta)"
+ORIGEN = "De la lección:"
+# A quote covers a bullet if it is the whole bullet, or a part of it at least this long.
+PARTE_MINIMA = 30
 
 
 def pruebas_de(texto: str, marca: str) -> list[str]:
@@ -44,6 +51,7 @@ def clausulas(desafio: str) -> dict[str, dict]:
         assert m.group(1) not in leidas, f"{desafio}: {m.group(1)} dos veces"
         actual = leidas[m.group(1)] = {"texto": m.group(2), "errores": [], "solo": []}
         actual["pruebas"] = pruebas_de(cuerpo, "Lo comprueban:")
+        actual["origen"] = pruebas_de(cuerpo, ORIGEN) if ORIGEN in cuerpo else []
         for linea in cuerpo.splitlines():
             m = re.fullmatch(r"- `([\w]+\.py)`( \(solo esta\))?", linea)
             if m:
@@ -53,6 +61,50 @@ def clausulas(desafio: str) -> dict[str, dict]:
             else:
                 assert not linea.startswith("- "), f"{desafio}: no se entiende {linea!r}"
     return leidas
+
+
+def plano(texto: str) -> str:
+    return " ".join(texto.split())
+
+
+def leccion_de(desafio: str) -> Path:
+    """The lesson that holds the ``desafio`` directive of ``desafio``."""
+    marca = re.compile(r"^```\{desafio\} " + re.escape(desafio) + r"\s*$", re.M)
+    donde = [p for p in sorted((RAIZ / "lessons").glob("*.md"))
+             if marca.search(p.read_text(encoding="utf-8"))]
+    assert len(donde) == 1, f"{desafio}: en qué lección está su desafío: {donde}"
+    return donde[0]
+
+
+def enunciado_de(desafio: str) -> str:
+    """The statement of ``desafio``: the body of its ``desafio`` directive in the lesson."""
+    texto = leccion_de(desafio).read_text(encoding="utf-8")
+    return re.search(r"^```\{desafio\} " + re.escape(desafio) + r"\s*\n(.*?)^```\s*$",
+                     texto, re.M | re.S).group(1)
+
+
+def vinetas(enunciado: str) -> list[str]:
+    """The bullets of a statement, each with its continuation lines, whitespace collapsed."""
+    leidas: list[str] = []
+    sigue = False  # the line may continue the last bullet
+    for linea in enunciado.splitlines():
+        if linea.startswith("- "):
+            leidas.append(linea[2:])
+            sigue = True
+        elif sigue and linea.startswith("  ") and linea.strip():
+            leidas[-1] += " " + linea
+        else:
+            sigue = False
+    return [plano(v) for v in leidas]
+
+
+def con_origen() -> list[str]:
+    """The challenges whose clauses say where the lesson states them."""
+    return [d for d in DESAFIOS
+            if ORIGEN in (RAIZ / "challenges" / d / "clausulas.md").read_text(encoding="utf-8")]
+
+
+CON_ORIGEN = con_origen()
 
 
 @pytest.mark.parametrize("desafio", DESAFIOS)
@@ -99,6 +151,39 @@ def test_las_pruebas_de_cada_clausula_existen_y_su_error_falla_solo_las_suyas(de
         fuera = [p["nombre"] for p in r["pruebas"] if not p["ok"]
                  and p["nombre"] not in clausula["pruebas"] + generales]
         assert fuera == [], f"{solo.archivo.name} rompe también lo que miran {fuera}"
+
+
+def test_las_clausulas_dicen_de_donde_salen_en_al_menos_cinco_desafios():
+    assert set(CON_ORIGEN) >= {"ejecutar-llamada", "bucle-con-tope", "errores-como-observaciones",
+                               "pedir-permiso", "modelo-api"}, CON_ORIGEN
+
+
+@pytest.mark.parametrize("desafio", CON_ORIGEN)
+def test_cada_clausula_cita_la_frase_de_la_leccion_que_la_dice(desafio):
+    """Each clause quotes, verbatim (whitespace collapsed), the lesson's sentence that states
+    it: a clause the lesson does not state is a defect of the lesson, not of the quote."""
+    leccion = plano(leccion_de(desafio).read_text(encoding="utf-8"))
+    for ident, clausula in clausulas(desafio).items():
+        assert clausula["origen"], f"{desafio}/{ident}: ¿qué frase de la lección la dice?"
+        for cita in clausula["origen"]:
+            assert plano(cita) in leccion, f"{desafio}/{ident}: la lección no dice «{cita}»"
+
+
+@pytest.mark.parametrize("desafio", CON_ORIGEN)
+def test_cada_vineta_del_enunciado_la_cita_una_clausula(desafio):
+    """A rule the statement gives the reader and no clause quotes is a rule nobody checks."""
+    lista = vinetas(enunciado_de(desafio))
+    assert lista, f"{desafio}: el enunciado no tiene viñetas"
+    citas = [plano(c) for clausula in clausulas(desafio).values() for c in clausula["origen"]]
+    for vineta in lista:
+        assert any(c == vineta or (len(c) >= PARTE_MINIMA and c in vineta) for c in citas), (
+            f"{desafio}: ninguna cláusula cita «{vineta}»")
+
+
+def test_las_vinetas_se_leen_con_sus_lineas_de_continuacion():
+    enunciado = ("Escribe `f`:\n\n- Una regla\n  que sigue.\n- Otra.\n  - no es viñeta\n"
+                 "\nUn párrafo\n  que no es viñeta.\n")
+    assert vinetas(enunciado) == ["Una regla que sigue.", "Otra. - no es viñeta"]
 
 
 def test_la_cabecera_se_lee_con_sus_clausulas(tmp_path):
