@@ -82,6 +82,16 @@ class Calificador:
             self._pruebas[desafio] = ns
         return self._pruebas[desafio]
 
+    def modulo_nuevo(self, ruta):
+        """The module of ``ruta`` (a file of the challenges folder, ``<id>/agente.py``), loaded
+        anew, with its own importer and runtime: a test that runs the reader's code several
+        times gives each run modules of its own."""
+        importador = Importador(self._del_desafio, self.runtime_en, _API)
+        try:
+            return importador.modulo(ruta)
+        finally:
+            importador.cerrar()
+
     def modulos(self, desafio):
         """{"runtime" or a path of the challenges folder: module} that the last tests of
         ``desafio`` imported."""
