@@ -73,10 +73,10 @@ def test_a_suite_that_fails_on_the_reference_names_the_test_and_its_message(
     d = abrir(sitio, servidor, pagina)
     r = comprobar(d, error("cuenta_mal_los_mensajes"))
     assert r["superadas"] == TOTAL - 1
-    primera = d.prueba("tus pruebas pasan con el agente correcto")
+    primera = d.prueba("tus pruebas pasan con cada agente correcto")
     expect(primera.locator(".bucle-desafio-icono")).to_have_text("✘")
     expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
-        "Una de tus pruebas falla con el agente correcto")
+        "Una de tus pruebas falla con todos los agentes correctos")
     expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
         "«test_cuenta_los_mensajes» falla: 7 != 6")
 
