@@ -23,6 +23,7 @@ the objects the grader does not look at (a list inside a module, a C extension's
 stays; it closes the ways a reader's suite would naturally use.
 """
 
+import operator
 import os
 import shutil
 import sys
@@ -206,6 +207,8 @@ class Aparte:
             _poner(espacio, antes)
         for clase, antes in self.clases:
             ahora = vars(clase)
+            if _intacto(ahora, antes):
+                continue
             for nombre in [n for n in ahora if n not in antes]:
                 try:
                     delattr(clase, nombre)
@@ -234,7 +237,16 @@ class Aparte:
         self.archivos.restaurar()
 
 
+def _intacto(ahora, antes):
+    """Whether namespace ``ahora`` holds the very names and objects of ``antes``, in order
+    (looked at in C, by identity: no reader's ``__eq__`` runs here)."""
+    return (len(ahora) == len(antes) and all(map(operator.is_, ahora.values(), antes.values()))
+            and all(map(operator.is_, ahora, antes)))
+
+
 def _poner(espacio, antes):
+    if _intacto(espacio, antes):
+        return
     for nombre in [n for n in espacio if n not in antes]:
         del espacio[nombre]
     for nombre, valor in antes.items():
