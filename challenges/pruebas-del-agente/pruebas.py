@@ -105,6 +105,8 @@ def encontradas(ns):
 def correr(envio, clave):
     """{nombre: None si pasó, o (tipo, mensaje)} de las pruebas del lector con el agente `clave`
     (("correcto", i) o ("roto", i)), recién cargado, en un mundo que después queda como estaba."""
+    if envio.latido is not None:  # otra pasada: los relojes que vigilan cada prueba, de nuevo
+        envio.latido()
     tipo, indice = clave
     agentes = vars(envio.calificador.modulo_nuevo(AGENTES))
     elegido = agentes["CORRECTOS" if tipo == "correcto" else "ROTOS"][indice][1]
