@@ -355,3 +355,13 @@ def test_aparte_puts_back_modules_environment_folder_and_files(tmp_path, monkeyp
     assert sorted(p.name for p in tmp_path.iterdir()) == ["estaba.txt", "se_borra.txt"]
     assert (tmp_path / "estaba.txt").read_text() == "antes"
     assert (tmp_path / "se_borra.txt").read_text() == "sigue"
+
+
+def test_each_pass_tells_the_clocks_it_is_still_going(c):
+    """Between passes the test calls envio.latido(): al_empezar again, with the same name (the
+    command's parent and the page's watchdog start their clock again), once per pass."""
+    vistos = []
+    c.calificar(DESAFIO, SOLUCION, al_empezar=vistos.append)
+    total = len(c.pruebas(DESAFIO)["CORRECTOS"]) + len(c.pruebas(DESAFIO)["ROTOS"])
+    assert len(vistos) == len(c.nombres(DESAFIO)) + total
+    assert vistos[0] == REFERENCIA and set(vistos) == set(c.nombres(DESAFIO))
