@@ -335,7 +335,13 @@ def test_aparte_puts_back_modules_environment_folder_and_files(tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     (tmp_path / "estaba.txt").write_text("antes")
     (tmp_path / "se_borra.txt").write_text("sigue")
+    (tmp_path / "arbol" / "rama").mkdir(parents=True)
+    (tmp_path / "arbol" / "rama" / "hoja.txt").write_text("verde")
     with Aparte():
+        import shutil
+        shutil.rmtree(tmp_path / "arbol")
+        (tmp_path / "otra").mkdir()
+        os.rename(tmp_path / "otra", tmp_path / "renombrada")
         unittest.x_de_prueba = 1
         unittest.TestCase.x_de_prueba = 1
         builtins.x_de_prueba = 1
@@ -352,7 +358,8 @@ def test_aparte_puts_back_modules_environment_folder_and_files(tmp_path, monkeyp
     assert "x_de_prueba" not in vars(unittest.TestCase)
     assert "x_de_prueba" not in sys.modules and "X_DE_PRUEBA" not in os.environ
     assert Path.cwd() == tmp_path
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["estaba.txt", "se_borra.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["arbol", "estaba.txt", "se_borra.txt"]
+    assert (tmp_path / "arbol" / "rama" / "hoja.txt").read_text() == "verde"
     assert (tmp_path / "estaba.txt").read_text() == "antes"
     assert (tmp_path / "se_borra.txt").read_text() == "sigue"
 

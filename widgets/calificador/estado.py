@@ -62,8 +62,17 @@ def _escribe(argumentos):
     return isinstance(banderas, int) and bool(banderas & _ESCRITURA)
 
 
+#: Events whose paths may be relative to a folder's descriptor (their last arguments, -100 or
+#: None when not): those are left alone (shutil.rmtree's, already seen whole by its own event).
+_CON_DESCRIPTOR = {"os.mkdir": 2, "os.remove": 1, "os.rmdir": 1, "os.symlink": 2,
+                   "os.rename": 2, "os.link": 2}
+
+
 def _rutas(evento, argumentos):
     """The paths event ``evento`` may change."""
+    desde = _CON_DESCRIPTOR.get(evento)
+    if desde is not None and any(type(a) is int and a >= 0 for a in argumentos[desde:]):
+        return ()
     if evento == "open":
         return argumentos[:1] if _escribe(argumentos) else ()
     if evento in ("os.rename", "os.link", "shutil.move", "shutil.copytree"):
