@@ -22,7 +22,7 @@ RAIZ = Path(__file__).resolve().parent.parent
 DESAFIO = "pruebas-del-agente"
 CARPETA = challenges.CARPETA / DESAFIO
 SOLUCION = (CARPETA / "solucion.py").read_text(encoding="utf-8")
-REFERENCIA = "tus pruebas pasan con el agente correcto"
+REFERENCIA = "tus pruebas pasan con cada agente correcto"
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +113,7 @@ class P(unittest.TestCase):
 '''
     r = calificar(c, codigo)
     assert r["superadas"] == 0
-    assert "Ninguna de tus pruebas pasa con el agente correcto" in r["pruebas"][1]["mensaje"]
+    assert "Ninguna de tus pruebas pasa con todos los agentes correctos" in r["pruebas"][1]["mensaje"]
 
 
 def test_the_environment_the_reader_passes_is_changed_in_place_and_the_model_keeps_its_turns(c):
@@ -207,3 +207,168 @@ class P(unittest.TestCase):
 '''
     primera = calificar(c, codigo)["pruebas"][0]
     assert primera["ok"], primera["mensaje"]
+
+
+# ------------------------------------------------------------ wheats, fresh passes, random order
+
+def test_every_correct_agent_keeps_the_contract_and_they_are_written_differently(c):
+    """The wheats (agentes.py): at least three, agente.py one of them, each passing the
+    reference suite alone, written with a different loop (for, while, recursion)."""
+    import inspect as _inspect
+    modulos = c.modulos(DESAFIO)
+    correctos = vars(modulos[f"{DESAFIO}/agentes.py"])["CORRECTOS"]
+    assert len(correctos) >= 3
+    assert correctos[0][1] is vars(modulos[f"{DESAFIO}/agente.py"])["agente"]
+    fuentes = []
+    for que, agente in correctos:
+        assert que.startswith("que ") and ".py" not in que
+        modulo = next(m for m in modulos.values() if vars(m).get("agente") is agente)
+        fuentes.append((CARPETA / Path(modulo.__file__).name).read_text(encoding="utf-8"))
+        assert _inspect.signature(agente) == _inspect.signature(correctos[0][1])
+    assert "for _ in range(tope)" in fuentes[0]
+    assert "while " in fuentes[1] and "for _ in range" not in fuentes[1]
+    assert "return _turno(" in fuentes[2] and "while " not in fuentes[2]
+    assert len(set(fuentes)) == len(fuentes)
+
+
+def test_a_test_that_fails_only_one_correct_agent_names_it_by_what_it_does_differently(c):
+    """A test that looks at how the agent is written (here: how deep the stack is when the model
+    is called, which grows only with the agent that calls itself) fails that wheat alone, and
+    the verdict names it by what it does, never by its file."""
+    codigo = SOLUCION + '''
+    def test_la_pila_no_crece(self):
+        def hondo(n=0):
+            try:
+                return hondo(n + 1)
+            except RecursionError:
+                return n
+        vistas = []
+        guionizado = ModeloGuionizado(guion_terco(40))
+
+        def modelo(M, herramientas):
+            vistas.append(hondo())
+            return guionizado(M, herramientas)
+        agente(modelo, PEDIDO_TERCO, dict(ENTORNO), tope=40)
+        self.assertLess(max(vistas) - min(vistas), 20, "la pila crece")
+'''
+    r = calificar(c, codigo)
+    primera = r["pruebas"][0]
+    assert not primera["ok"]
+    assert primera["mensaje"].startswith(
+        "Una de tus pruebas falla con alguno de los agentes correctos, y una prueba que falla "
+        "con un agente correcto está mal:\n«test_la_pila_no_crece» falla con el agente correcto "
+        "que se llama a sí mismo en cada turno: "), primera["mensaje"]
+    assert ".py" not in primera["mensaje"]
+    assert all(atrapados(r))  # the four that pass with every wheat still catch every chaff
+
+
+def test_the_verdict_names_each_wheat_a_test_fails_with(c):
+    ns = c.pruebas(DESAFIO)
+    que = [q for q, _ in ns["CORRECTOS"]]
+    ns["con_los_correctos"] = lambda envio: [
+        {"test_a": None, "test_b": ("falla", "uno")},
+        {"test_a": ("error", "KeyError: 'x'"), "test_b": ("falla", "uno")},
+        {"test_a": ("error", "KeyError: 'x'"), "test_b": ("falla", "uno")}]
+    with pytest.raises(Exception) as fallo:
+        ns["pasan_con_cada_correcto"](None)
+    assert str(fallo.value) == (
+        "2 de tus pruebas fallan con los agentes correctos, y una prueba que falla con un agente "
+        f"correcto está mal:\n«test_a» da un error con el agente correcto {que[1]} y con el "
+        f"{que[2]}: KeyError: 'x'\n«test_b» falla con todos: uno")
+
+
+def test_each_check_runs_the_passes_in_another_order_with_wheats_among_chaffs(c):
+    ns = c.pruebas(DESAFIO)
+    ordenes = set()
+    for _ in range(12):
+        envio = c.envio(DESAFIO, SOLUCION)
+        orden = tuple(ns["pasadas"](envio)["orden"])
+        assert sorted(orden) == sorted([("correcto", i) for i in range(len(ns["CORRECTOS"]))]
+                                       + [("roto", i) for i in range(len(ns["ROTOS"]))])
+        ordenes.add(orden)
+    assert len(ordenes) > 1
+    assert any(o[0][0] == "roto" for o in ordenes)
+
+
+ERRORES = sorted((CARPETA / "errores").glob("memoria_*.py"))
+
+
+@pytest.mark.parametrize("archivo", ERRORES, ids=lambda p: p.stem)
+def test_a_suite_that_counts_the_passes_catches_nothing_and_would_without_a_fresh_world(
+        c, archivo, monkeypatch):
+    """With the world put back after each pass, a suite that fails «from the second pass on»
+    passes every one, so it catches nothing; with the guard turned off (and the same order of
+    passes), the same suite fails with the correct agents it meets after the first pass."""
+    from widgets.calificador import estado
+    codigo = archivo.read_text(encoding="utf-8")
+    r = calificar(c, codigo)
+    assert r["pruebas"][0]["ok"] and not any(atrapados(r))
+    monkeypatch.setattr(estado.Aparte, "__enter__", lambda self: self)
+    monkeypatch.setattr(estado.Aparte, "__exit__", lambda self, *a: None)
+    try:
+        r = calificar(c, codigo)
+    finally:
+        monkeypatch.undo()
+        import builtins
+        import os
+        import sys
+        import unittest
+        for donde in (unittest, builtins, unittest.TestCase):
+            if hasattr(donde, "pasadas_del_agente"):
+                delattr(donde, "pasadas_del_agente")
+        sys.modules.pop("pasadas_del_agente", None)
+        os.environ.pop("PASADAS_DEL_AGENTE", None)
+        import tempfile
+        Path(tempfile.gettempdir(), f"pasadas-del-agente-{os.getpid()}.txt").unlink(
+            missing_ok=True)
+    if archivo.stem != "memoria_en_builtins":  # builtins: already put back after each test
+        assert not r["pruebas"][0]["ok"]
+
+
+def test_aparte_puts_back_modules_environment_folder_and_files(tmp_path, monkeypatch):
+    import builtins
+    import os
+    import sys
+    import unittest
+
+    from widgets.calificador import Aparte
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "estaba.txt").write_text("antes")
+    (tmp_path / "se_borra.txt").write_text("sigue")
+    (tmp_path / "arbol" / "rama").mkdir(parents=True)
+    (tmp_path / "arbol" / "rama" / "hoja.txt").write_text("verde")
+    with Aparte():
+        import shutil
+        shutil.rmtree(tmp_path / "arbol")
+        (tmp_path / "otra").mkdir()
+        os.rename(tmp_path / "otra", tmp_path / "renombrada")
+        unittest.x_de_prueba = 1
+        unittest.TestCase.x_de_prueba = 1
+        builtins.x_de_prueba = 1
+        sys.modules["x_de_prueba"] = unittest
+        os.environ["X_DE_PRUEBA"] = "1"
+        (tmp_path / "estaba.txt").write_text("después")
+        (tmp_path / "nueva").mkdir()
+        (tmp_path / "nueva" / "dentro.txt").write_text("x")
+        with open("relativo.txt", "w") as f:
+            f.write("x")
+        os.remove(tmp_path / "se_borra.txt")
+        os.chdir(tmp_path / "nueva")
+    assert not hasattr(unittest, "x_de_prueba") and not hasattr(builtins, "x_de_prueba")
+    assert "x_de_prueba" not in vars(unittest.TestCase)
+    assert "x_de_prueba" not in sys.modules and "X_DE_PRUEBA" not in os.environ
+    assert Path.cwd() == tmp_path
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["arbol", "estaba.txt", "se_borra.txt"]
+    assert (tmp_path / "arbol" / "rama" / "hoja.txt").read_text() == "verde"
+    assert (tmp_path / "estaba.txt").read_text() == "antes"
+    assert (tmp_path / "se_borra.txt").read_text() == "sigue"
+
+
+def test_each_pass_tells_the_clocks_it_is_still_going(c):
+    """Between passes the test calls envio.latido(): al_empezar again, with the same name (the
+    command's parent and the page's watchdog start their clock again), once per pass."""
+    vistos = []
+    c.calificar(DESAFIO, SOLUCION, al_empezar=vistos.append)
+    total = len(c.pruebas(DESAFIO)["CORRECTOS"]) + len(c.pruebas(DESAFIO)["ROTOS"])
+    assert len(vistos) == len(c.nombres(DESAFIO)) + total
+    assert vistos[0] == REFERENCIA and set(vistos) == set(c.nombres(DESAFIO))

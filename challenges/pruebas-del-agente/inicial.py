@@ -3,9 +3,11 @@
 # Ya está cargado todo lo que dejan entorno.py, guionizado.py, escenarios.py y permisos.py
 # (ENTORNO, ModeloGuionizado, guion_tortilla, guion_terco, guion_sin_contenido,
 # guion_tortilla_denegada, Respuestas, permitir, NO_PERMITIDO...). El nombre agente lo pone
-# el calificador: primero el agente correcto, y después, uno a uno, agentes con un fallo cada
-# uno, que no ves. Tus pruebas deben pasar todas con el correcto, y alguna debe fallar con
-# cada uno de los rotos.
+# el calificador, y tus pruebas corren varias veces, una por agente, en un orden al azar:
+# con varios agentes correctos, escritos de maneras distintas (con un for, con un while, que se
+# llama a sí mismo...), y con agentes rotos, con un fallo cada uno, que no ves. Tus pruebas
+# deben pasar todas con cada uno de los correctos, y alguna debe fallar con cada uno de los
+# rotos. Cada vez empiezan de cero: lo que guardes en una vez no está en la siguiente.
 import unittest
 
 

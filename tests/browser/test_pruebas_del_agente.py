@@ -1,13 +1,18 @@
 """The challenge «pruebas-del-agente» in a real browser, on the course's lesson «El agente y sus
-pruebas»: the reader's unittest tests are graded in the worker against the reference agent and
-each broken one, and the page says, per broken agent, whether they caught it. What the page shows
-is compared with what the same grader says in CPython.
+pruebas»: the reader's unittest tests are graded in the worker against every correct agent and
+each broken one, each pass from a fresh state, and the page says, per broken agent, whether they
+caught it. What the page shows is compared with what the same grader says in CPython (the
+command, a child process), suites that try to game the grading included.
 """
+
+import time
+
 
 import pytest
 from playwright.sync_api import expect
 
 import challenges
+from challenges import aislado
 from tests.browser.test_desafio import ESPERA, Desafio
 from tests.browser.test_fallos_celdas import Celda
 
@@ -50,7 +55,10 @@ def comprobar(d, codigo):
 
 def test_a_suite_that_catches_every_broken_agent_passes_them_all(sitio, servidor, pagina):
     d = abrir(sitio, servidor, pagina)
+    inicio = time.perf_counter()
     r = comprobar(d, SOLUCION)
+    print(f"\nla referencia, calificada en la página (con la espera de Python): "
+          f"{time.perf_counter() - inicio:.2f} s")
     assert r["superadas"] == TOTAL
     for i, nombre in enumerate(NOMBRES):
         expect(d.pruebas.nth(i)).to_have_text(f"✔{nombre}superada")
@@ -73,10 +81,10 @@ def test_a_suite_that_fails_on_the_reference_names_the_test_and_its_message(
     d = abrir(sitio, servidor, pagina)
     r = comprobar(d, error("cuenta_mal_los_mensajes"))
     assert r["superadas"] == TOTAL - 1
-    primera = d.prueba("tus pruebas pasan con el agente correcto")
+    primera = d.prueba("tus pruebas pasan con cada agente correcto")
     expect(primera.locator(".bucle-desafio-icono")).to_have_text("✘")
     expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
-        "Una de tus pruebas falla con el agente correcto")
+        "Una de tus pruebas falla con todos los agentes correctos")
     expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
         "«test_cuenta_los_mensajes» falla: 7 != 6")
 
@@ -102,3 +110,41 @@ def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor
     assert texto.count(" ... ok\n") == 3, texto
     assert "FAIL: test_una_escritura_denegada_no_cambia_nada" in texto, texto
     assert tres.ultima_linea() == "pruebas que fallan: 1"
+
+
+ATRAPA_EL_TOPE = "Atrapa: no respeta el tope: sigue llamando al modelo mientras este pida herramientas"
+
+
+@pytest.mark.parametrize("nombre", ["memoria_en_un_archivo", "memoria_en_un_modulo",
+                                    "memoria_en_el_entorno"])
+def test_a_suite_that_counts_its_passes_catches_nothing_in_the_page_as_in_the_command(
+        sitio, servidor, pagina, nombre):
+    """A suite that fails «from the second pass on» (a counter in a file of Pyodide's file
+    system, on a module, in os.environ) passes every pass in the page too: each starts from a
+    fresh state, so it catches no broken agent, with the command's verdict."""
+    d = abrir(sitio, servidor, pagina)
+    r = comprobar(d, error(nombre))
+    como_el_comando(error(nombre), r)
+    assert r["superadas"] == 1 and r["pruebas"][0]["ok"]
+    escapado = d.prueba(ATRAPA_EL_TOPE)
+    mensaje = next(p["mensaje"] for p in r["pruebas"] if p["nombre"] == ATRAPA_EL_TOPE)
+    assert mensaje == ("Tu prueba «test_solo_la_primera_pasada» pasa también con este agente, "
+                       "que está roto: escribe una prueba que falle con él.")
+    expect(escapado.locator(".bucle-desafio-mensaje")).to_have_text(mensaje)
+
+
+def como_el_comando(codigo, r):
+    """The command's verdict (a child process) on ``codigo`` is ``r``'s, test by test."""
+    comando = aislado.calificar(DESAFIO, codigo)
+    assert [(p["nombre"], p["ok"], p["mensaje"]) for p in comando["pruebas"]] == [
+        (p["nombre"], p["ok"], p["mensaje"]) for p in r["pruebas"]]
+
+
+def test_a_suite_that_reads_the_agents_code_fails_with_the_correct_ones(sitio, servidor, pagina):
+    d = abrir(sitio, servidor, pagina)
+    r = comprobar(d, error("reconoce_el_codigo"))
+    como_el_comando(error("reconoce_el_codigo"), r)
+    assert not r["pruebas"][0]["ok"]
+    primera = d.prueba("tus pruebas pasan con cada agente correcto")
+    expect(primera.locator(".bucle-desafio-mensaje")).to_contain_text(
+        "«test_es_el_de_referencia» da un error: Prohibido: aquí no se puede usar __code__")

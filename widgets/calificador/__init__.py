@@ -32,15 +32,18 @@ How it grades (see :meth:`Calificador.calificar`):
 Modules: ``calificador`` (:class:`Calificador`), ``importador`` (what the tests import),
 ``runtime`` (running the runtime into a namespace: the build and the tests call it too),
 ``resultado`` (the result's shape), ``limites``, ``muralla``, ``limpio``, ``envio``,
-``veredictos``, ``probar`` (running one test), ``trazas`` (the trace recorder), ``disco`` (the
+``veredictos``, ``probar`` (running one test), ``estado`` (a fresh world per run:
+:class:`Aparte`), ``trazas`` (the trace recorder), ``disco`` (the
 CPython side: files on disk, known-wrong solutions, the build-time checks).
 """
 
+from .estado import Aparte
 from .limites import LIMITE, TOPE_SALIDA
 from .muralla import murada, opaca, plano
 from .probar import Fallo, Veredicto
 from .veredictos import ARCHIVO
 from .calificador import RUNTIME, Calificador
 
-__all__ = ["Calificador", "Fallo", "Veredicto", "ARCHIVO", "LIMITE", "TOPE_SALIDA", "RUNTIME",
+__all__ = ["Aparte", "Calificador", "Fallo", "Veredicto", "ARCHIVO", "LIMITE", "TOPE_SALIDA",
+           "RUNTIME",
            "murada", "opaca", "plano"]

@@ -21,6 +21,11 @@ RUNTIME = ("entorno", "guionizado", "escenarios")
 _API = sys.modules[__name__.rpartition(".")[0]]
 
 
+def _latido(al_empezar, nombre):
+    """What a long test calls to say it is still going: ``al_empezar(nombre)`` again."""
+    return lambda: al_empezar(nombre)
+
+
 class Calificador:
     """The one loader of challenges: the command, the worker, the build and the tests call it.
     It keeps what it read and compiled, and the last namespace of each challenge's tests."""
@@ -81,6 +86,16 @@ class Calificador:
                 importador.cerrar()
             self._pruebas[desafio] = ns
         return self._pruebas[desafio]
+
+    def modulo_nuevo(self, ruta):
+        """The module of ``ruta`` (a file of the challenges folder, ``<id>/agente.py``), loaded
+        anew, with its own importer and runtime: a test that runs the reader's code several
+        times gives each run modules of its own."""
+        importador = Importador(self._del_desafio, self.runtime_en, _API)
+        try:
+            return importador.modulo(ruta)
+        finally:
+            importador.cerrar()
 
     def modulos(self, desafio):
         """{"runtime" or a path of the challenges folder: module} that the last tests of
@@ -159,7 +174,9 @@ class Calificador:
         :mod:`.resultado`).
 
         If given, ``al_empezar(nombre)`` is called before each test and ``al_acabar(prueba)``
-        after it, with that test's result. ``traza`` is the hook of «Ver tu traza»: for each
+        after it, with that test's result; a test that runs the reader's code many times calls
+        ``envio.latido()`` between runs, which calls ``al_empezar(nombre)`` again, so that the
+        clocks that watch each test (the command's, the page's) start again. ``traza`` is the hook of «Ver tu traza»: for each
         test that fails by breaking the contract or by an error (not by running out of time)
         it is called as ``traza(funcion, *argumentos(desafio, nombre))``, with the reader's
         function (see ``Envio.funcion``) and that test's arguments, new; with ``trazar`` of
@@ -186,6 +203,7 @@ class Calificador:
                     continue
                 if al_empezar is not None:
                     al_empezar(nombre)
+                envio.latido = None if al_empezar is None else _latido(al_empezar, nombre)
                 pruebas.append(probar(nombre, prueba, envio))
                 if traza is not None and pruebas[-1]["tipo"] in ("fallo", "error"):
                     pruebas[-1]["traza"] = self._trazar(traza, desafio, nombre, envio)

@@ -54,6 +54,7 @@ class Envio:
         self.agotado = False
         self.salidas = []
         self.lanzada = None
+        self.latido = None  # set by Calificador.calificar: «still going» (see there)
 
     def espacio(self, antes=None):
         """A new namespace: runtime, the starter's helpers, ``antes`` (names the test puts there

@@ -1,7 +1,7 @@
-# Error: una prueba de más cuenta mal los mensajes de M: falla con el agente correcto.
+# Error: una prueba de más cuenta mal los mensajes de M: falla con los agentes correctos.
 # Cláusula: pasan-con-el-correcto
-# Falla: tus pruebas pasan con el agente correcto
-# Mensaje: Una de tus pruebas falla con el agente correcto, y una prueba que falla con un agente correcto está mal:
+# Falla: tus pruebas pasan con cada agente correcto
+# Mensaje: Una de tus pruebas falla con todos los agentes correctos, y una prueba que falla con un agente correcto está mal:
 # Mensaje: «test_cuenta_los_mensajes» falla: 7 != 6
 import unittest
 

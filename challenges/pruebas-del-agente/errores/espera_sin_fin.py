@@ -1,6 +1,6 @@
 # Error: una prueba espera en un bucle sin fin: se para en el límite de tiempo.
 # Cláusula: pasan-con-el-correcto
-# Falla: tus pruebas pasan con el agente correcto
+# Falla: tus pruebas pasan con cada agente correcto
 # Mensaje: La prueba test_espera no terminó en 2 s
 import unittest
 

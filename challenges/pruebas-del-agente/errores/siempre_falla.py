@@ -1,6 +1,6 @@
 # Error: deja una prueba que falla siempre, con cualquier agente.
 # Cláusula: pasan-con-el-correcto
-# Falla: tus pruebas pasan con el agente correcto
+# Falla: tus pruebas pasan con cada agente correcto
 # Mensaje: «test_por_hacer» falla: por hacer
 import unittest
 

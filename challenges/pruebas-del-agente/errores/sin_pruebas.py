@@ -1,7 +1,7 @@
 # Error: sus métodos no empiezan por test: unittest no encuentra ninguna prueba.
 # Cláusula: pasan-con-el-correcto
 # Cláusula: afirma-algo
-# Falla: tus pruebas pasan con el agente correcto
+# Falla: tus pruebas pasan con cada agente correcto
 # Mensaje: No hay ninguna prueba: escribe una clase que herede de unittest.TestCase
 import unittest
 

@@ -1,0 +1,15 @@
+# Error: cuenta las pasadas en un atributo de un módulo en vez de probar el agente; cada pasada empieza de cero, así que no atrapa nada.
+# Cláusula: sin-memoria
+# Falla: Atrapa: no respeta el tope: sigue llamando al modelo mientras este pida herramientas
+# Mensaje: Tu prueba «test_solo_la_primera_pasada» pasa también con este agente, que está roto: escribe una prueba que falle con él.
+import unittest
+
+
+class PruebasDelAgente(unittest.TestCase):
+    """Cuenta las pasadas en un atributo de un módulo (unittest): si la primera fuera siempre
+    la del agente correcto y nada se borrara entre pasadas, «atraparía» a todos los rotos."""
+
+    def test_solo_la_primera_pasada(self):
+        vistas = getattr(unittest, "pasadas_del_agente", 0)
+        unittest.pasadas_del_agente = vistas + 1
+        self.assertEqual(vistas, 0, "no es la primera pasada: será un agente roto")
