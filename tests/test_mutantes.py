@@ -90,7 +90,8 @@ def test_las_explicaciones_se_leen_de_su_seccion_y_solo_de_ella():
     leidas = informe.explicaciones(CLAUSULAS)
     assert leidas == {
         ("core/ReplaceComparisonOperator_Eq_Is", 'if b["type"] == "tool_use":',
-         'if b["type"] is "tool_use":'): "Solo un ejemplo: aquí las cadenas son siempre las mismas.",
+         'if b["type"] is "tool_use":'):
+            "Solo un ejemplo: aquí las cadenas son siempre las mismas.",
         ("core/NumberReplacer", "x = 1", "x = 2"): "Otro.",
     }
     assert informe.explicaciones("# Sin sección\n\n## `fin`: algo\n") == {}

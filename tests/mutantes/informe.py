@@ -114,8 +114,8 @@ def explicaciones(texto: str) -> dict[tuple[str, str, str], str]:
                                  "- `operador`: `línea` → `línea mutada`")
         siguiente = lineas[i + 1] if i + 1 < len(lineas) else ""
         if not siguiente.startswith("  ") or not siguiente.strip():
-            raise ExplicacionMal(f"{linea!r}: falta, debajo y sangrada, la línea que dice por qué "
-                                 "es equivalente")
+            raise ExplicacionMal(f"{linea!r}: falta, debajo y sangrada, la línea que dice "
+                                 "por qué es equivalente")
         clave = (m["operador"], m["antes"], m["despues"])
         if clave in leidas:
             raise ExplicacionMal(f"{linea!r} está dos veces")
