@@ -134,10 +134,27 @@ def test_la_cuenta_separa_muertos_explicados_sin_explicar_y_sin_veredicto():
     assert todo_explicado.bien and todo_explicado.sobrantes
 
 
+def test_un_muerto_por_tiempo_o_sin_calificar_se_cuenta_y_se_dice():
+    mutantes = informe.de_volcado([
+        linea("core/AddNot", 1, "killed", salida="✘ una: no\n15 passed, 1 failed\n"),
+        linea("core/AddNot", 2, "killed", salida="timeout"),
+        linea("core/AddNot", 3, "killed", salida=""),
+    ])
+    c = informe.cuenta("x", "challenges/x/solucion.py", mutantes, {})
+    assert (c.muertos, [m.linea for m in c.por_tiempo], [m.linea for m in c.sin_calificar]) == (
+        3, [2], [3])
+    assert c.bien
+    texto = informe.tabla([c])
+    assert "(de los muertos, 1 por el límite de tiempo)" in texto
+    assert "aviso: muerto sin que el calificador calificara: challenges/x/solucion.py:3" in texto
+    assert ":1 " not in texto
+
+
 def test_la_tabla_tiene_una_fila_por_desafio_el_total_y_cada_superviviente_sin_explicar():
     sobrevive = informe.de_volcado([linea("core/ReplaceComparisonOperator_Eq_Lt", 17,
                                           "survived", diff=DIFF.replace(" is ", " < "))])
-    muertos = informe.de_volcado([linea("core/AddNot", 3, "killed")] * 3)
+    muertos = informe.de_volcado([linea("core/AddNot", 3, "killed", salida="1 passed, 1 failed")]
+                                 * 3)
     cuentas = [informe.cuenta("uno", "challenges/uno/solucion.py", sobrevive, {}),
                informe.cuenta("otro-mas-largo", "challenges/otro/solucion.py", muertos, {}),
                informe.Cuenta("roto", "challenges/roto/solucion.py", problema="no pasa")]

@@ -16,7 +16,9 @@
   line saying why it is equivalent. Free text between the bullets (not starting with ``- ``) is
   allowed; a bullet without its reason, or twice, is an error.
 - :func:`cuenta` and :func:`tabla`: one row per challenge (mutants, killed, survived, explained)
-  and the unexplained survivors, each with its file, line and the mutation as diff lines.
+  and the unexplained survivors, each with its file, line and the mutation as diff lines; how
+  many of the killed were stopped by the time limit, and any killed without a grading (the
+  grader broke: listed, since no test said why).
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ SECCION = "## Mutantes equivalentes"
 VINETA = re.compile(r"- `(?P<operador>[^`]+)`: `(?P<antes>.*)` → `(?P<despues>.*)`")
 #: How the lines of a mutation that spans several are joined into one (in a bullet too).
 SALTO = " ⏎ "
+#: The grader's last line when it graded (``python -m challenges``); Cosmic Ray's output when it
+#: killed a run past its time limit.
+CALIFICO = re.compile(r"^\d+ passed, \d+ failed$", re.MULTILINE)
+TIEMPO = "timeout"
 
 
 class ExplicacionMal(ValueError):
@@ -137,6 +143,11 @@ class Cuenta:
     sin_veredicto: list[Mutante] = field(default_factory=list)
     #: Explanations that match no survivor (the mutant is now killed, or no longer made).
     sobrantes: list[tuple[str, str, str]] = field(default_factory=list)
+    #: Killed mutants whose grading Cosmic Ray stopped at its time limit (they count as killed).
+    por_tiempo: list[Mutante] = field(default_factory=list)
+    #: Killed mutants the grader did not grade (no «N passed, M failed»: it broke; they count as
+    #: killed, and are listed, since no test said why).
+    sin_calificar: list[Mutante] = field(default_factory=list)
     #: Why the challenge could not be mutation-tested at all (its reference fails, …).
     problema: str | None = None
 
@@ -152,6 +163,10 @@ def cuenta(desafio: str, archivo: str, mutantes: list[Mutante],
     for m in mutantes:
         if m.veredicto == "killed":
             c.muertos += 1
+            if m.salida.strip() == TIEMPO:
+                c.por_tiempo.append(m)
+            elif not CALIFICO.search(m.salida):
+                c.sin_calificar.append(m)
         elif m.veredicto == "survived":
             c.sobreviven += 1
             if m.clave in explicados:
@@ -178,8 +193,11 @@ def tabla(cuentas: list[Cuenta]) -> str:
     filas.append(("total", *(str(sum(getattr(c, a) for c in cuentas))
                              for a in ("mutantes", "muertos", "sobreviven", "explicados"))))
     anchos = [max(len(f[i]) for f in filas) for i in range(len(CABECERA))]
+    tiempo = sum(len(c.por_tiempo) for c in cuentas)
     lineas = ["  ".join(f[0].ljust(anchos[0]) if i == 0 else f[i].rjust(anchos[i])
                         for i in range(len(CABECERA))).rstrip() for f in filas]
+    if tiempo:
+        lineas.append(f"(de los muertos, {tiempo} por el límite de tiempo)")
     for c in cuentas:
         if c.problema:
             lineas += ["", f"{c.desafio}: no se pudo probar: {c.problema}"]
@@ -191,6 +209,10 @@ def tabla(cuentas: list[Cuenta]) -> str:
                        f"«{SECCION[3:]}»: {m.vineta()})"]
         for m in c.sin_veredicto:
             lineas += ["", f"sin veredicto ({m.veredicto or 'sin ejecutar'}): "
+                           f"{c.archivo}:{m.linea} {m.operador}",
+                       *(f"    {t}" for t in m.salida.strip().splitlines()[-5:])]
+        for m in c.sin_calificar:
+            lineas += ["", f"aviso: muerto sin que el calificador calificara: "
                            f"{c.archivo}:{m.linea} {m.operador}",
                        *(f"    {t}" for t in m.salida.strip().splitlines()[-5:])]
         for operador, antes, despues in c.sobrantes:
