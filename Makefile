@@ -2,6 +2,7 @@
 #   make serve   build the course and serve it on http://127.0.0.1:$(PORT)/
 #   make test    the whole test suite (unit, build, browser in Debian's Chromium)
 #   make html    build only            make bench   benchmarks, printed as a table
+#   make mutantes  mutation testing of every challenge's reference (tests/mutantes/)
 #   make clean   remove what the build made (make distclean also removes .venv and node_modules)
 
 PYTHON ?= python3
@@ -18,12 +19,15 @@ PYTEST_WORKERS ?= 2
 BENCH_ARGS ?=
 LIGHTHOUSE := tests/bench/lighthouse
 NATIVO := .venv-nativo
+MUTANTES := .venv-mutantes
+# arguments of `python -m tests.mutantes` (challenge ids, -j N, --limite S)
+MUTANTES_ARGS ?=
 
 # (the grader's and the worker's Python are bundled into the page's worker too)
 FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py) \
 	$(wildcard widgets/trabajador/*.py) widgets/construccion/empaquetar.mjs
 
-.PHONY: serve html test bench clean distclean setup bundle chromium
+.PHONY: serve html test bench mutantes clean distclean setup bundle chromium
 
 serve: html
 	$(PY) -m widgets.serve $(OUT) --port $(PORT)
@@ -44,6 +48,18 @@ $(NATIVO)/.stamp: tests/bench/nativo-requisitos.txt
 	$(PYTHON) -m venv $(NATIVO)
 	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(NATIVO)/bin/pip install --quiet --disable-pip-version-check \
 		--require-hashes -r tests/bench/nativo-requisitos.txt
+	touch $@
+
+# Mutation testing of every challenge's reference: Cosmic Ray mutates a copy of each solucion.py
+# (under _build/mutantes/) and the challenge's grader grades every mutant. Cosmic Ray lives in a
+# venv of its own, pinned with hashes, so that `make test` never installs it.
+mutantes: setup $(MUTANTES)/.stamp
+	$(PY) -m tests.mutantes --cosmic-ray $(MUTANTES)/bin/cosmic-ray $(MUTANTES_ARGS)
+
+$(MUTANTES)/.stamp: tests/mutantes/requisitos.txt
+	$(PYTHON) -m venv $(MUTANTES)
+	$(MUTANTES)/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+		-r tests/mutantes/requisitos.txt
 	touch $@
 
 # Lighthouse, for the bench only: its own pinned package-lock.json, so that `make test`'s npm ci
@@ -89,4 +105,4 @@ clean:
 	rm -rf _build widgets/static tests/.artifacts build *.egg-info
 
 distclean: clean
-	rm -rf $(VENV) $(NATIVO) node_modules $(LIGHTHOUSE)/node_modules
+	rm -rf $(VENV) $(NATIVO) $(MUTANTES) node_modules $(LIGHTHOUSE)/node_modules

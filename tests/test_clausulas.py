@@ -40,11 +40,14 @@ def todo_el_contrato(desafio: str) -> list[str]:
 
 
 def clausulas(desafio: str) -> dict[str, dict]:
-    """{id: {"texto", "pruebas", "errores": [archivo], "solo": [archivo]}} from clausulas.md."""
+    """{id: {"texto", "pruebas", "errores": [archivo], "solo": [archivo]}} from clausulas.md
+    (its section «## Mutantes equivalentes» is make mutantes's: tests/mutantes/informe.py)."""
     texto = (RAIZ / "challenges" / desafio / "clausulas.md").read_text(encoding="utf-8")
     leidas: dict[str, dict] = {}
     actual = None
     for bloque in re.split(r"\n(?=## )", texto)[1:]:
+        if bloque.startswith("## Mutantes equivalentes\n"):
+            continue
         cabeza, _, cuerpo = bloque.partition("\n")
         m = re.fullmatch(r"## `([A-Za-z0-9-]+)`: (.+)", cabeza)
         assert m, f"{desafio}: una sección sin «## `id`: texto»: {cabeza!r}"
