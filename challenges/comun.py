@@ -19,6 +19,7 @@ Deja:
 """
 
 import copy as copia
+import json
 import random as azar
 
 from runtime import (_fin_del_guion, _normaliza, ENTORNO, FUNCIONES, guion_de, GuionRoto,
@@ -210,8 +211,20 @@ def registro(guion, antes=None, explica=None):
             notas["fallo"], notas["turno"] = fallo, turno
             raise Detenido(fallo)
         notas["respuestas"] = turno
-        return respuesta
+        return de_json(respuesta)
     return modelo, notas
+
+
+def de_json(respuesta):
+    """La respuesta como la da un modelo de verdad, leída de JSON: los mismos valores, con
+    textos nuevos. Un arnés que compara textos con `is` en vez de `==` falla aquí como fallaría
+    con el modelo de la lección «El bucle con un modelo real»."""
+    try:
+        leida = json.loads(json.dumps(respuesta, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return respuesta
+    # Lo que JSON no dice igual (una tupla, bloques raros de alguna prueba) va tal cual.
+    return leida if leida == respuesta else respuesta
 
 
 # ---------------------------------------------- conversaciones que la lección no muestra
