@@ -233,7 +233,8 @@ def test_every_correct_agent_keeps_the_contract_and_they_are_written_differently
 
 def test_a_test_that_fails_only_one_correct_agent_names_it_by_what_it_does_differently(c):
     """A test that looks at how the agent is written (here: how deep the stack is when the model
-    is called, which grows only with the agent that calls itself) fails that wheat alone, and
+    is called, which grows a frame a turn only with the agent that calls itself; 12 turns, so
+    that a loaded machine still grades it within the limit) fails that wheat alone, and
     the verdict names it by what it does, never by its file."""
     codigo = SOLUCION + '''
     def test_la_pila_no_crece(self):
@@ -243,13 +244,13 @@ def test_a_test_that_fails_only_one_correct_agent_names_it_by_what_it_does_diffe
             except RecursionError:
                 return n
         vistas = []
-        guionizado = ModeloGuionizado(guion_terco(40))
+        guionizado = ModeloGuionizado(guion_terco(12))
 
         def modelo(M, herramientas):
             vistas.append(hondo())
             return guionizado(M, herramientas)
-        agente(modelo, PEDIDO_TERCO, dict(ENTORNO), tope=40)
-        self.assertLess(max(vistas) - min(vistas), 20, "la pila crece")
+        agente(modelo, PEDIDO_TERCO, dict(ENTORNO), tope=12)
+        self.assertLess(max(vistas) - min(vistas), 5, "la pila crece")
 '''
     r = calificar(c, codigo)
     primera = r["pruebas"][0]

@@ -6,7 +6,6 @@ from runtime import (FUNCIONES, HERRAMIENTAS, SISTEMA_AGENTE, denegado, denegar,
                      necesita_permiso, resultado)
 
 
-
 def ejecutar(ll, entorno, preguntar):
     """La llamada `ll`, con los errores como observaciones y el permiso antes de cambiar nada."""
     motivo = incumple(ll)

@@ -23,13 +23,12 @@ the objects the grader does not look at (a list inside a module, a C extension's
 stays; it closes the ways a reader's suite would naturally use.
 """
 
-import operator
 import os
 import shutil
 import sys
 import types
 
-from .muralla import _oculto
+from .muralla import _oculto, intacto, poner
 
 #: Audit events that may create, change or remove a file or a folder.
 _EVENTOS = frozenset({"open", "os.mkdir", "os.rename", "os.remove", "os.rmdir", "os.truncate",
@@ -213,10 +212,10 @@ class Aparte:
         if self.archivos in _REGISTROS:
             _REGISTROS.remove(self.archivos)
         for espacio, antes in self.modulos:
-            _poner(espacio, antes)
+            poner(espacio, antes)
         for clase, antes in self.clases:
             ahora = vars(clase)
-            if _intacto(ahora, antes):
+            if intacto(ahora, antes):
                 continue
             for nombre in [n for n in ahora if n not in antes]:
                 try:
@@ -229,7 +228,7 @@ class Aparte:
                         setattr(clase, nombre, valor)
                     except (AttributeError, TypeError):
                         pass
-        _poner(sys.modules, self.sys_modules)
+        poner(sys.modules, self.sys_modules)
         for lista, antes in self.listas:
             if len(lista) != len(antes) or any(a is not b for a, b in zip(lista, antes)):
                 lista[:] = antes
@@ -245,19 +244,3 @@ class Aparte:
             os.chdir(self.carpeta)
         self.archivos.restaurar()
 
-
-def _intacto(ahora, antes):
-    """Whether namespace ``ahora`` holds the very names and objects of ``antes``, in order
-    (looked at in C, by identity: no reader's ``__eq__`` runs here)."""
-    return (len(ahora) == len(antes) and all(map(operator.is_, ahora.values(), antes.values()))
-            and all(map(operator.is_, ahora, antes)))
-
-
-def _poner(espacio, antes):
-    if _intacto(espacio, antes):
-        return
-    for nombre in [n for n in espacio if n not in antes]:
-        del espacio[nombre]
-    for nombre, valor in antes.items():
-        if espacio.get(nombre, _FALTA) is not valor:
-            espacio[nombre] = valor

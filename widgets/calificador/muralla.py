@@ -21,6 +21,7 @@ import copy
 import inspect
 import io
 import json
+import operator
 import sys
 import threading
 import time
@@ -155,12 +156,26 @@ class Guardia:
         sys.stdout, sys.stderr, sys.stdin = self.flujos
         sys.setrecursionlimit(self.recursion)
         for modulo, antes in self.modulos:
-            ahora = vars(modulo)
-            for nombre in [n for n in ahora if n not in antes]:
-                del ahora[nombre]
-            for nombre, valor in antes.items():
-                if ahora.get(nombre, _FALTA) is not valor:
-                    ahora[nombre] = valor
+            poner(vars(modulo), antes)
+
+
+def intacto(ahora, antes):
+    """Whether namespace ``ahora`` holds the very names and objects of ``antes``, in order
+    (looked at in C, by identity: no reader's ``__eq__`` runs here)."""
+    return (len(ahora) == len(antes) and all(map(operator.is_, ahora.values(), antes.values()))
+            and all(map(operator.is_, ahora, antes)))
+
+
+def poner(espacio, antes):
+    """Put namespace ``espacio`` back as ``antes`` (a copy of it): names added are removed,
+    names changed put back, compared by identity."""
+    if intacto(espacio, antes):
+        return
+    for nombre in [n for n in espacio if n not in antes]:
+        del espacio[nombre]
+    for nombre, valor in antes.items():
+        if espacio.get(nombre, _FALTA) is not valor:
+            espacio[nombre] = valor
 
 
 # ------------------------------------------------------------ what crosses the wall
