@@ -76,7 +76,10 @@ def test_the_lessons_four_tests_pass_and_miss_only_the_default_that_allows(c):
         texto.split())
 
 
-def test_a_test_failing_on_the_reference_is_named_with_its_message_and_does_not_count(c):
+def test_a_test_failing_on_the_reference_is_named_and_no_broken_agent_counts_while_it_does(c):
+    """Examplar's rule: a suite that rejects a correct agent is credited with no broken one;
+    each «Atrapa» says so, names the check that holds it back, and tells whether the other tests
+    would catch that agent."""
     codigo = SOLUCION + '''
     def test_cuenta_mal(self):
         como, final, M = agente(ModeloGuionizado(guion_terco(2)), PEDIDO_TERCO, dict(ENTORNO),
@@ -87,7 +90,29 @@ def test_a_test_failing_on_the_reference_is_named_with_its_message_and_does_not_
     primera = r["pruebas"][0]
     assert not primera["ok"]
     assert "«test_cuenta_mal» falla: 6 != 5 : dos de inicio y uno por turno" in primera["mensaje"]
-    assert all(atrapados(r))  # the other four still catch every broken agent
+    assert r["superadas"] == 0
+    for prueba in r["pruebas"][1:]:  # the reference's tests would catch every broken agent
+        assert prueba["mensaje"].startswith("No cuenta todavía: alguna de tus pruebas falla con "
+                                            "un agente correcto (lo dice «tus pruebas pasan con "
+                                            "cada agente correcto»)"), prueba["mensaje"]
+        assert prueba["mensaje"].endswith("Las que pasan con todos sí lo atrapan.")
+
+
+def test_while_held_back_each_broken_agent_says_whether_the_good_tests_catch_it(c):
+    """The lesson's four tests miss one broken agent: with a wrong test beside them, that one's
+    verdict says they do not catch it, the others' that they do."""
+    texto = (RAIZ / "lessons" / "el-agente.md").read_text(encoding="utf-8")
+    celda = re.search(r"```\{celda\}\n:id: cuatro-pruebas\n(.*?)\n\ndef correr_las_pruebas",
+                      texto, re.S).group(1)
+    r = calificar(c, celda + '''
+
+    def test_siempre_mal(self):
+        self.fail("así no")
+''')
+    finales = {p["nombre"]: p["mensaje"].rpartition(". ")[2] for p in r["pruebas"][1:]}
+    assert finales.pop("Atrapa: sin un preguntar, lo permite todo en vez de denegar") == (
+        "Y las que pasan con todos tampoco lo atrapan.")
+    assert set(finales.values()) == {"Las que pasan con todos sí lo atrapan."}
 
 
 def test_a_reader_error_on_the_reference_is_told_as_an_error(c):
@@ -113,7 +138,7 @@ class P(unittest.TestCase):
 '''
     r = calificar(c, codigo)
     assert r["superadas"] == 0
-    assert "Ninguna de tus pruebas pasa con todos los agentes correctos" in r["pruebas"][1]["mensaje"]
+    assert r["pruebas"][1]["mensaje"].endswith("Ninguna de tus pruebas pasa con todos ellos.")
 
 
 def test_the_environment_the_reader_passes_is_changed_in_place_and_the_model_keeps_its_turns(c):
@@ -260,7 +285,8 @@ def test_a_test_that_fails_only_one_correct_agent_names_it_by_what_it_does_diffe
         "con un agente correcto está mal:\n«test_la_pila_no_crece» falla con el agente correcto "
         "que se llama a sí mismo en cada turno: "), primera["mensaje"]
     assert ".py" not in primera["mensaje"]
-    assert all(atrapados(r))  # the four that pass with every wheat still catch every chaff
+    assert not any(atrapados(r))  # held back, though the four good ones catch every chaff:
+    assert all(p["mensaje"].endswith("sí lo atrapan.") for p in r["pruebas"][1:])
 
 
 def test_the_verdict_names_each_wheat_a_test_fails_with(c):
@@ -318,6 +344,8 @@ def test_a_suite_that_counts_the_passes_catches_nothing_and_would_without_a_fres
             if hasattr(donde, "pasadas_del_agente"):
                 delattr(donde, "pasadas_del_agente")
         sys.modules.pop("pasadas_del_agente", None)
+        while "pasadas_del_agente" in unittest.__all__:
+            unittest.__all__.remove("pasadas_del_agente")
         os.environ.pop("PASADAS_DEL_AGENTE", None)
         import tempfile
         Path(tempfile.gettempdir(), f"pasadas-del-agente-{os.getpid()}.txt").unlink(
@@ -344,6 +372,7 @@ def test_aparte_puts_back_modules_environment_folder_and_files(tmp_path, monkeyp
         (tmp_path / "otra").mkdir()
         os.rename(tmp_path / "otra", tmp_path / "renombrada")
         unittest.x_de_prueba = 1
+        unittest.__all__.append("x_de_prueba")
         unittest.TestCase.x_de_prueba = 1
         builtins.x_de_prueba = 1
         sys.modules["x_de_prueba"] = unittest
@@ -357,7 +386,11 @@ def test_aparte_puts_back_modules_environment_folder_and_files(tmp_path, monkeyp
         os.chdir(tmp_path / "nueva")
     assert not hasattr(unittest, "x_de_prueba") and not hasattr(builtins, "x_de_prueba")
     assert "x_de_prueba" not in vars(unittest.TestCase)
+    assert "x_de_prueba" not in unittest.__all__
     assert "x_de_prueba" not in sys.modules and "X_DE_PRUEBA" not in os.environ
+    hijo = subprocess.run([sys.executable, "-c", "import os; print(os.getenv('X_DE_PRUEBA'))"],
+                          capture_output=True, text=True, check=True)
+    assert hijo.stdout == "None\n"  # unset in the process too, not only in os.environ's dict
     assert Path.cwd() == tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["arbol", "estaba.txt", "se_borra.txt"]
     assert (tmp_path / "arbol" / "rama" / "hoja.txt").read_text() == "verde"

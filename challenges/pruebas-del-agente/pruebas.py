@@ -21,9 +21,9 @@ que solo anota.
 - «tus pruebas pasan con cada agente correcto»: todas pasan con todos los correctos; si no, el
   mensaje nombra cada una con su mensaje y, si no falla con todos, el agente correcto con el que
   falla por lo que lo distingue. Sin pruebas, falla.
-- «Atrapa: <lo que hace mal>», una por agente roto: alguna de las pruebas que pasan con todos los
-  agentes correctos falla con el roto. Una prueba que no afirma nada no atrapa nada; una que
-  falla con algún correcto no cuenta (ya la señala la primera).
+- «Atrapa: <lo que hace mal>», una por agente roto: alguna de las pruebas falla con el roto, y
+  todas pasan con cada agente correcto; mientras alguna falle con un correcto, ningún roto cuenta
+  (se dice si las demás lo atraparían). Una prueba que no afirma nada no atrapa nada.
 
 Deja A_ESCRIBIR (vacío: el lector escribe clases, que se buscan aquí), PISTA y PRUEBAS.
 """
@@ -249,6 +249,13 @@ def pasan_con_cada_correcto(envio):
                 + "\n".join(lineas))
 
 
+#: Why no broken agent counts while a test fails a correct one (Examplar's rule: a suite that
+#: rejects a correct agent proves nothing about the broken ones).
+RETENIDO = ("No cuenta todavía: alguna de tus pruebas falla con un agente correcto (lo dice «tus "
+            "pruebas pasan con cada agente correcto»), y un agente roto solo cuenta como atrapado "
+            "cuando todas tus pruebas pasan con cada agente correcto.")
+
+
 def atrapa(indice):
     def prueba(envio):
         vistos = con_los_correctos(envio)
@@ -257,26 +264,23 @@ def atrapa(indice):
         if not nombres:
             raise Fallo("Sin pruebas, nada atrapa a este agente.")
         if not buenas:
-            raise Fallo("Ninguna de tus pruebas pasa con todos los agentes correctos, así que "
-                        "ninguna cuenta para atrapar a este.")
+            raise Fallo(f"{RETENIDO} Ninguna de tus pruebas pasa con todos ellos.")
         con_el_roto = pasada(envio, ("roto", indice))
         if isinstance(con_el_roto, Veredicto):
             if con_el_roto.datos["tipo"] == "tiempo":
                 envio.agotado = True
             raise con_el_roto
-        if any(con_el_roto.get(n, ("falla", "")) is not None for n in buenas):
+        atrapado = any(con_el_roto.get(n, ("falla", "")) is not None for n in buenas)
+        if len(buenas) < len(nombres):
+            raise Fallo(f"{RETENIDO} " + ("Las que pasan con todos sí lo atrapan." if atrapado
+                                          else "Y las que pasan con todos tampoco lo atrapan."))
+        if atrapado:
             return
         if len(buenas) == 1:
-            cuales = f"Tu prueba «{buenas[0]}» pasa también con este agente, que está roto"
-        else:
-            cuales = f"Tus {len(buenas)} pruebas pasan también con este agente, que está roto"
-        fuera = [f"«{n}»" for n in nombres if n not in buenas]
-        nota = ""
-        if len(fuera) == 1:
-            nota = f" ({fuera[0]} no cuenta: falla con algún agente correcto)"
-        elif fuera:
-            nota = f" ({', '.join(fuera)} no cuentan: fallan con algún agente correcto)"
-        raise Fallo(f"{cuales}{nota}: escribe una prueba que falle con él.")
+            raise Fallo(f"Tu prueba «{buenas[0]}» pasa también con este agente, que está roto: "
+                        "escribe una prueba que falle con él.")
+        raise Fallo(f"Tus {len(buenas)} pruebas pasan también con este agente, que está roto: "
+                    "escribe una prueba que falle con él.")
     return prueba
 
 

@@ -10,19 +10,21 @@ same interpreter: a suite that kept a counter between runs (on a module, in ``sy
   ``unittest``…; not the grader's, which the wall hides), and of the classes defined in them
   (``unittest.TestCase.contador = …``): names added are removed, names changed put back
   (compared by identity);
-- the contents of a few lists Python itself keeps (``sys.path``, ``sys.meta_path``,
-  ``sys.path_hooks``, ``sys.argv``, ``warnings.filters``);
+- the contents of the lists, dicts and sets those modules hold by a public name
+  (``unittest.__all__.append(…)``, ``sys.path``, ``warnings.filters``…), and of a few lists
+  Python itself keeps (``sys.meta_path``, ``sys.path_hooks``, ``sys.argv``);
 - ``os.environ`` and the working folder;
 - the files and folders the run created, changed, renamed or removed (seen by an audit hook:
   ``open`` for writing, ``os.mkdir``, ``os.rename``, ``os.remove``, ``os.rmdir``,
   ``shutil.rmtree``…): created ones are removed, the others get their bytes back.
 
 The same module runs in CPython (the command's child, the tests, the build) and in Pyodide (the
-page's worker), so a run starts from the same state in both. It is not a sandbox: state kept in
-the objects the grader does not look at (a list inside a module, a C extension's own state)
-stays; it closes the ways a reader's suite would naturally use.
+page's worker), so a run starts from the same state in both. It is not a sandbox: state kept deeper
+in objects (a list inside an object inside a module, a C extension's own state, a thread left
+running) stays; it closes the ways a reader's suite would naturally use.
 """
 
+import operator
 import os
 import shutil
 import sys
@@ -169,19 +171,48 @@ def _igual(ruta, contenido):
         return False
 
 
+def _publico(nombre):
+    """A module's name a reader would use (``path``, ``__all__``), not a private one (``_cache``,
+    where the interpreter and the grader keep their own bookkeeping, threads among it)."""
+    return type(nombre) is str and (not nombre.startswith("_") or nombre.startswith("__"))
+
+
 def _modulos():
-    """The modules (and the classes defined in them) whose namespace a run must not change."""
-    modulos, clases = [], []
+    """The modules (and the classes defined in them) whose namespace a run must not change, and
+    the lists, dicts and sets they hold by a public name, each once."""
+    # sys.modules and os.environ's dict (posix.environ) are put back on their own: the latter
+    # through os.environ, which also unsets the process's variables.
+    modulos, clases, contenedores = [], [], []
+    vistos = {id(sys.modules), id(getattr(os.environ, "_data", None))}
     for nombre, modulo in list(sys.modules.items()):
         if type(modulo) is not types.ModuleType or _oculto(nombre, modulo):
             continue
         espacio = vars(modulo)
         modulos.append((espacio, dict(espacio)))
-        for valor in list(espacio.values()):
-            if (type(valor) is type and valor.__module__ == nombre
-                    and not valor.__flags__ & _INMUTABLE):
+        for clave, valor in list(espacio.items()):
+            tipo = type(valor)
+            if tipo is type and valor.__module__ == nombre and not valor.__flags__ & _INMUTABLE:
                 clases.append((valor, dict(vars(valor))))
-    return modulos, clases
+            elif tipo in _CONTENEDORES and id(valor) not in vistos and _publico(clave):
+                vistos.add(id(valor))
+                contenedores.append((valor, tipo(valor)))
+    return modulos, clases, contenedores
+
+
+_CONTENEDORES = (list, dict, set)
+
+
+def _devolver(contenedor, antes):
+    """Put a list, dict or set back as ``antes`` (a shallow copy), if it changed (compared by
+    identity: no reader's ``__eq__`` runs here)."""
+    if type(contenedor) is dict:
+        poner(contenedor, antes)
+    elif type(contenedor) is list:
+        if len(contenedor) != len(antes) or not all(map(operator.is_, contenedor, antes)):
+            contenedor[:] = antes
+    elif len(contenedor) != len(antes) or set(map(id, contenedor)) != set(map(id, antes)):
+        contenedor.clear()
+        contenedor.update(antes)
 
 
 #: Py_TPFLAGS_IMMUTABLETYPE: a type whose attributes cannot be set (the C ones, builtins).
@@ -197,11 +228,11 @@ class Aparte:
 
     def __enter__(self):
         self.sys_modules = dict(sys.modules)
-        self.modulos, self.clases = _modulos()
-        warnings = sys.modules.get("warnings")
-        self.listas = [(lista, list(lista)) for lista in
-                       (sys.path, sys.meta_path, sys.path_hooks, sys.argv,
-                        getattr(warnings, "filters", None)) if type(lista) is list]
+        self.modulos, self.clases, self.contenedores = _modulos()
+        vistos = {id(c) for c, _ in self.contenedores}
+        self.contenedores += [(lista, list(lista)) for lista in
+                              (sys.path, sys.meta_path, sys.path_hooks, sys.argv)
+                              if type(lista) is list and id(lista) not in vistos]
         self.entorno = dict(os.environ)
         self.carpeta = os.getcwd()
         self.archivos = _Archivos()
@@ -229,9 +260,11 @@ class Aparte:
                     except (AttributeError, TypeError):
                         pass
         poner(sys.modules, self.sys_modules)
-        for lista, antes in self.listas:
-            if len(lista) != len(antes) or any(a is not b for a, b in zip(lista, antes)):
-                lista[:] = antes
+        for contenedor, antes in self.contenedores:
+            try:
+                _devolver(contenedor, antes)
+            except Exception:  # noqa: BLE001 - one that cannot be put back is left as it is
+                pass
         for nombre in [n for n in os.environ if n not in self.entorno]:
             del os.environ[nombre]
         for nombre, valor in self.entorno.items():
