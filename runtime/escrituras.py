@@ -22,7 +22,7 @@ def _plan_anade(ruta, dada, pedidas, cita=False):
         if not nuevas:
             return f"Ya estaba todo en {ruta}: no he cambiado nada."
         dichas = [f"«{c}»" for c in nuevas] if cita else nuevas
-        hecho = f"He añadido {_y(dichas)} a {ruta}" + (f"; {_y(ya)} ya estaba." if ya else ".")
+        hecho = f"He añadido {_y(dichas)} a {ruta}" + (f"; ya tenías {_y(ya)}." if ya else ".")
         no = f"No he añadido {_ni(dichas)} a {ruta}: no me has dado permiso para escribir."
         return (yield from _escribe(ruta, _escribe_lista(tenia + nuevas, contenido), hecho, no))
     return plan
@@ -36,10 +36,10 @@ def _plan_quita(ruta, dada, pedidas, cita=False):
         fuera = [c for c in pedidas if c in tenia]
         no_estaban = [c for c in pedidas if c not in tenia]
         if not fuera:
-            return f"{_y(no_estaban).capitalize()} no estaba en {ruta}: no he cambiado nada."
+            return f"En {ruta} no había {_ni(no_estaban)}: no he cambiado nada."
         dichas = [f"«{c}»" for c in fuera] if cita else fuera
         hecho = (f"He quitado {_y(dichas)} de {ruta}"
-                 + (f"; {_y(no_estaban)} no estaba." if no_estaban else "."))
+                 + (f"; no había {_ni(no_estaban)}." if no_estaban else "."))
         no = f"No he quitado {_ni(dichas)} de {ruta}: no me has dado permiso para escribir."
         quedan = [c for c in tenia if c not in fuera]
         return (yield from _escribe(ruta, _escribe_lista(quedan, contenido), hecho, no))
