@@ -77,7 +77,8 @@ def _tarea_apuntar(azar, permiso=True, tipo="apuntar"):
                                 "Pon {cosas} en {donde}, porfa.",
                                 "¿Puedes añadir {cosas} a {donde}?",
                                 "Necesito {cosas}: apúntalo en {donde}.",
-                                "Hay que comprar {cosas}. Añádelo a {donde}, por favor."),
+                                "Hay que comprar {cosas}. Añádelo a {donde}, por favor.",
+                                "Por favor, añada {cosas} a {donde}."),
                          cosas=_y(pedidas), donde=donde)
     despues = antes + [c for c in pedidas if c not in antes]
     respuestas, comprueba = _cambio(ruta, antes, despues,
@@ -106,7 +107,8 @@ def _tarea_quitar(azar, permiso=True, tipo="quitar"):
                                 "Ya he comprado {cosas}: bórralo de {donde}.",
                                 "Tacha {cosas} de {donde}.",
                                 "Saca {cosas} de {donde}, que ya lo tengo.",
-                                "Borra {cosas} de {donde}, por favor."),
+                                "Borra {cosas} de {donde}, por favor.",
+                                "Le ruego que quite {cosas} de {donde}."),
                          cosas=_y(pedidas), donde=donde)
     despues = [c for c in antes if c not in pedidas]
     respuestas, comprueba = _cambio(ruta, antes, despues,
@@ -150,7 +152,8 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False):
     pedido = _pedido(azar, ("Apunta en {lista} lo que falta para {cual}.",
                             "¿Qué me falta para {cual}? Apúntalo en {lista}.",
                             "Quiero hacer {cual}: añade a {lista} lo que no tenga.",
-                            "Pon en {lista} lo que haga falta para {cual}."),
+                            "Pon en {lista} lo que haga falta para {cual}.",
+                            "Por favor, anote en {lista} lo que falte para {cual}."),
                      lista=lista, cual=cual)
     para = "tus recetas" if todas else _plato(plato)[0]
 

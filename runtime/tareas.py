@@ -200,6 +200,7 @@ def _tarea_leer(azar):
                                     "Dime qué tengo apuntado en {donde}.",
                                     "¿Qué pone en {donde}?", "Léeme {donde}, porfa.",
                                     "¿Me dices qué hay en {donde}?",
+                                    "¿Podría decirme qué hay en {donde}?",
                                     "¿Qué me toca comprar? Míralo en {donde}."), donde=donde)
             final = azar.choice(("En lista.txt tienes {cosas}.", "Tienes apuntado {cosas}.",
                                  "En la lista de la compra hay {cosas}."))
@@ -249,7 +250,8 @@ def _tarea_listar(azar):
         pedido = _pedido(azar, ("¿Qué recetas tengo?", "¿Qué recetas hay?",
                                 "Dime qué recetas tengo guardadas.",
                                 "¿Qué platos tengo apuntados?",
-                                "¿De qué tengo recetas?"))
+                                "¿De qué tengo recetas?",
+                                "¿Podría decirme qué recetas tengo?"))
 
         def plan():
             _mira((yield ("listar", {"carpeta": ""})), carpeta + "/", "listar ''")
@@ -328,7 +330,7 @@ def _tarea_buscar(azar):
     else:
         palabra = azar.choice([c for c in _COMPRA if not any(c in t for t in e.values())])
         plantillas = ("¿Tengo apuntado {w} en algún sitio?", "Busca «{w}» en mis ficheros.",
-                      "¿Sale {w} en algún fichero?")
+                      "¿Sale {w} en algún fichero?", "¿Podría buscar «{w}» en mis ficheros?")
     pedido = _pedido(azar, plantillas, w=palabra)
 
     def plan():
@@ -364,7 +366,8 @@ def _tarea_agenda(azar):
         pedido = _pedido(azar, ("¿Qué tengo el {fecha}? Míralo en {donde}.",
                                 "Mira en {donde} qué hay el {fecha}.",
                                 "¿Qué hay apuntado en {donde} para el {fecha}?",
-                                "¿Tengo algo el {fecha}? Está en {donde}."),
+                                "¿Tengo algo el {fecha}? Está en {donde}.",
+                                "Consulte en {donde} qué tengo el {fecha}, por favor."),
                          fecha=fecha, donde=donde)
 
         def responde(ruta, agenda):
@@ -389,7 +392,7 @@ def _tarea_agenda(azar):
 
 #: Lo que se contesta sin mirar nada: (pedidos, respuesta, lo que debe decir la respuesta).
 _CHARLA = (
-    (("Hola", "¡Hola!", "Buenas", "Hola, ¿qué tal?"),
+    (("Hola", "¡Hola!", "Buenas", "Hola, ¿qué tal?", "Buenos días."),
      "¡Hola! Dime qué quieres que haga con tus ficheros.", "hola"),
     (("¿Qué sabes hacer?", "¿Qué puedes hacer?", "¿Para qué sirves?",
       "¿En qué me puedes ayudar?"),
