@@ -22,7 +22,7 @@ from widgets.serve import servir
 
 from tests.conftest import CHROMIUM, _host
 
-from . import construccion, desnuda, faro, lejos, medidas, modelo, orden
+from . import aciertos, construccion, desnuda, faro, lejos, medidas, modelo, orden
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
@@ -429,6 +429,9 @@ def main(argv=None):
     parser.add_argument("--sitio", type=Path, help="measure this built site; no build times")
     parser.add_argument("--orden", type=int, default=3,
                         help="runs of the grader command's figures (3; 0 skips them)")
+    parser.add_argument("--tareas", type=int, default=3,
+                        help="sampled runs per task of the model's task sets, beside the greedy "
+                             "one (3; -1 skips the task sets)")
     parser.add_argument("--modelo", type=int, default=1,
                         help="runs of the in-page model's figures, isolated and not (1; 0 skips them)")
     args = parser.parse_args(argv)
@@ -475,6 +478,18 @@ def main(argv=None):
     if orden_r is not None:
         print()
         print(orden.tabla(orden_r))
+    if args.tareas >= 0:
+        # The model on its tasks, last: native llama.cpp only, on a machine the browser left.
+        print()
+        try:
+            registros = aciertos.medir(args.tareas, avisar=avisar)
+        except Exception as error:  # noqa: BLE001 - the rest of the table is printed already
+            print(f"## The course's model on its tasks\n\nnot measured: {type(error).__name__}: {error}")
+        else:
+            print("## The course's model on its tasks (native llama.cpp, the page's grammar)\n")
+            print(aciertos.tabla(registros))
+            print("\nWhat the published model gets wrong, greedy:\n")
+            print(aciertos.fallos(registros))
     return 0
 
 
