@@ -410,7 +410,7 @@ def datos_del_modelo(app: Sphinx) -> dict:
     if not wasm.is_file():
         raise ErrorDelModelo(f"falta el motor del modelo, {wasm} (ejecuta «npm ci»)")
     return {
-        "nombre": NOMBRE,
+        "nombre": NOMBRE + (" ajustado por el curso para usar sus herramientas" if datos.adaptado else ""),
         "licencia": LICENCIA,
         "modelo": {"archivo": f"modelo/{datos.archivo}", "bytes": datos.publicado_bytes,
                    "sha256": datos.publicado_sha256},
