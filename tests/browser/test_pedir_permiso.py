@@ -20,7 +20,7 @@ def lo_que_imprime(respuestas, monkeypatch):
     """The cell's output in CPython for a reader who answers ``respuestas``, in order."""
     dadas = []
 
-    def preguntar_en_la_pagina(texto, detalle):
+    def preguntar_en_la_pagina(texto, detalle, partes=()):
         dadas.append(texto)
         return respuestas[len(dadas) - 1]
     monkeypatch.setitem(sys.modules, "trabajador",
