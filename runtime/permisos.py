@@ -19,9 +19,15 @@ y deja en tu espacio de nombres:
 - Respuestas(["sí", "no", ...]): un usuario guionizado: responde en orden y anota lo que le
   preguntaron en .preguntas; si le preguntan más veces de las previstas, lanza RuntimeError.
 - pregunta(ll): la pregunta que se le hace al usuario, «¿Permites escribir lista.txt?».
-- preguntar_al_lector(ll): en la página, pregunta de verdad al lector, con los botones
-  Permitir y Denegar, mientras Python espera; donde la página no puede esperar (no está
-  aislada) o fuera del navegador, devuelve None: quien la llama decide qué hacer entonces.
+- que_cambia(ll, entorno=None): lo que el usuario tiene que ver para decidir: todo lo que la
+  llamada escribiría y, si el fichero ya está en `entorno`, qué líneas se quitan y cuáles se
+  añaden. Es una lista de partes, {"titulo": ..., "lineas": [[marca, texto], ...]}, con la
+  marca "-" (se quita), "+" (se añade), " " (sigue igual), "…" (líneas iguales que no se
+  enseñan) o "" (una línea del contenido); vacía si la llamada no escribe un fichero.
+- preguntar_al_lector(ll, entorno=None): en la página, pregunta de verdad al lector, con los
+  botones Permitir y Denegar y lo que dice que_cambia(ll, entorno), mientras Python espera;
+  donde la página no puede esperar (no está aislada) o fuera del navegador, devuelve None:
+  quien la llama decide qué hacer entonces.
 
 Cómo se usa todo esto en ejecutar es lo que escribes tú en la lección.
 """
@@ -91,12 +97,65 @@ def _clave(r):
     return r.strip().lower() if isinstance(r, str) else r
 
 
-def preguntar_al_lector(ll):
-    """Pregunta al lector, en la página, si permite la llamada `ll`: True (Permitir), False
-    (Denegar), o None si aquí no se puede preguntar (fuera del navegador, o una página sin
-    aislamiento, donde Python no puede esperar a la página)."""
+def _lineas(n):
+    return "1 línea" if n == 1 else f"{n} líneas"
+
+
+def que_cambia(ll, entorno=None):
+    """Lo que escribiría la llamada `ll`, entero, y, si su fichero ya está en `entorno`, qué
+    líneas cambian (un diff de líneas, como el de `diff -u`): una lista de partes
+    {"titulo", "lineas": [[marca, texto], ...]}. Vacía si `ll` no escribe un fichero."""
+    import difflib
+
+    entrada = ll.get("input") if isinstance(ll, dict) else None
+    ruta = entrada.get("ruta") if isinstance(entrada, dict) else None
+    contenido = entrada.get("contenido") if isinstance(entrada, dict) else None
+    if not isinstance(ruta, str) or not isinstance(contenido, str):
+        return []
+    nuevas = contenido.splitlines()
+    antes = entorno.get(ruta) if isinstance(entorno, dict) else None
+    if not isinstance(antes, str):
+        antes = None
+    if not nuevas:
+        titulo = f"{ruta} quedará vacío."
+    elif antes is None and isinstance(entorno, dict):
+        titulo = f"{ruta} no existe: se creará con esto ({_lineas(len(nuevas))}):"
+    elif antes is None:
+        titulo = f"Se escribirá en {ruta} ({_lineas(len(nuevas))}):"
+    else:
+        titulo = f"{ruta} quedará así ({_lineas(len(nuevas))}):"
+    partes = [{"titulo": titulo, "lineas": [["", linea] for linea in nuevas]}]
+    if antes is None:
+        return partes
+    if antes == contenido:
+        partes.append({"titulo": f"{ruta} ya tiene ese contenido: no cambia nada.", "lineas": []})
+        return partes
+    cambios = []
+    diff = difflib.unified_diff(antes.splitlines(), nuevas, n=2, lineterm="")
+    for linea in list(diff)[2:]:  # sin las cabeceras ---/+++
+        if linea.startswith("@@"):
+            if cambios:
+                cambios.append(["…", ""])
+        else:
+            cambios.append([linea[:1], linea[1:]])
+    quitadas = sum(marca == "-" for marca, _ in cambios)
+    puestas = sum(marca == "+" for marca, _ in cambios)
+    resumen = " y ".join(
+        [f"{_lineas(quitadas)} que se quita{'n' if quitadas > 1 else ''}"] * bool(quitadas)
+        + [f"{_lineas(puestas)} que se añade{'n' if puestas > 1 else ''}"] * bool(puestas))
+    partes.append({"titulo": f"Lo que cambia en {ruta}: {resumen} (- se quita, + se añade):",
+                   "lineas": cambios})
+    return partes
+
+
+def preguntar_al_lector(ll, entorno=None):
+    """Pregunta al lector, en la página, si permite la llamada `ll`, enseñándole lo que cambiaría
+    en `entorno` (que_cambia): True (Permitir), False (Denegar), o None si aquí no se puede
+    preguntar (fuera del navegador, o una página sin aislamiento, donde Python no puede esperar
+    a la página)."""
     try:
         from trabajador import preguntar_en_la_pagina
     except ImportError:
         return None
-    return preguntar_en_la_pagina(pregunta(ll), muestra(ll))  # noqa: F821 (entorno.py)
+    return preguntar_en_la_pagina(pregunta(ll), muestra(ll),  # noqa: F821 (entorno.py)
+                                  partes=que_cambia(ll, entorno))

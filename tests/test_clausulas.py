@@ -179,6 +179,16 @@ def test_cada_vineta_del_enunciado_la_cita_una_clausula(desafio):
             f"{desafio}: ninguna cláusula cita «{vineta}»")
 
 
+@pytest.mark.parametrize("desafio", DESAFIOS)
+def test_cada_clausula_se_anuncia_en_el_enunciado(desafio):
+    """What the grader checks the reader is told where they write it: each clause quotes some
+    sentence of the statement (the lesson's prose may say it again, and better)."""
+    enunciado = plano(enunciado_de(desafio))
+    for ident, clausula in clausulas(desafio).items():
+        assert any(plano(c) in enunciado for c in clausula["origen"]), (
+            f"{desafio}/{ident}: el enunciado no la anuncia")
+
+
 def test_las_vinetas_se_leen_con_sus_lineas_de_continuacion():
     enunciado = ("Escribe `f`:\n\n- Una regla\n  que sigue.\n- Otra.\n  - no es viñeta\n"
                  "\nUn párrafo\n  que no es viñeta.\n")

@@ -201,6 +201,17 @@ def test_the_runtimes_preguntar_al_lector_reaches_the_page(trabajador, capsys, m
     assert pagina.preguntas[0]["tipo"] == "permiso"
     assert pagina.preguntas[0]["pregunta"] == "¿Permites escribir lista.txt?"
     assert pagina.preguntas[0]["detalle"] == espacio["muestra"](ll)
+    assert "partes" not in pagina.preguntas[0]  # nothing written whole: no contenido
+    # A write over a file of the environment: the whole content, then what changes, as lines.
+    pagina.respuestas.append(respondido("denegar"))
+    largo = "pan, leche, patatas, y una línea mucho más larga de lo que cabe en una llamada"
+    ll = espacio["llamada"]("t2", "escribir", ruta="lista.txt", contenido=f"pan\n{largo}")
+    assert espacio["preguntar_al_lector"](ll, {"lista.txt": "pan"}) is False
+    assert largo not in pagina.preguntas[1]["detalle"]
+    assert pagina.preguntas[1]["partes"] == [
+        {"titulo": "lista.txt quedará así (2 líneas):", "lineas": [["", "pan"], ["", largo]]},
+        {"titulo": "Lo que cambia en lista.txt: 1 línea que se añade (- se quita, + se añade):",
+         "lineas": [[" ", "pan"], ["+", largo]]}]
 
 
 @pytest.mark.parametrize("codigo, esperado", [

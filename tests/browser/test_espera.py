@@ -1,6 +1,6 @@
 """Python in the worker waits for the reader (lib/espera.js): a permission question and input()
 in a cell's output, answered by keyboard; Detener while it waits; a page without isolation,
-where nothing waits. On the test site tests/sites/celdas/ (espera.html)."""
+where nothing waits. On the test site tests/sites/celdas/ (espera*.html)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -105,6 +105,31 @@ def test_a_question_fits_a_phone(celdas_html, servidor, movil):
     assert caja["x"] >= 0 and caja["x"] + caja["width"] <= 375, caja
     for nombre in ("Permitir", "Denegar"):
         assert grupo.get_by_role("button", name=nombre).bounding_box()["height"] >= 36
+
+
+def test_a_long_write_is_shown_whole_in_a_box_that_scrolls_by_keyboard_too(celdas_html, servidor, pagina):
+    """What a permission shows whole (partes, runtime/permisos.py's que_cambia) never makes the
+    question taller than a screen: a long content scrolls in its box, which the keyboard reaches."""
+    pagina.goto(servidor(celdas_html) + "espera-larga.html")
+    celda = Celda(pagina, 1)
+    celda.ejecutar()
+    grupo = pregunta(celda, "¿Permites escribir larga.txt?")
+    expect(grupo).to_be_visible(timeout=ESPERA)
+    caja = grupo.get_by_role("group", name="larga.txt quedará así (40 líneas):")
+    expect(caja.locator("span")).to_have_count(40)
+    expect(caja.locator("span").first).to_have_text("línea 1")
+    assert caja.evaluate("(c) => c.scrollHeight > c.clientHeight + 100")
+    assert grupo.bounding_box()["height"] < 500, grupo.bounding_box()
+    expect(grupo.get_by_role("button", name="Permitir")).to_be_focused()
+    pagina.keyboard.press("Shift+Tab")
+    expect(caja).to_be_focused()
+    pagina.keyboard.press("End")
+    expect(caja.locator("span").last).to_be_in_viewport()
+    assert caja.evaluate("(c) => c.scrollTop > 0")
+    assert violaciones_axe(pagina) == []
+    grupo.get_by_role("button", name="Denegar").click()
+    celda.esperar_fin()
+    expect(celda.texto).to_have_text("¿Permites escribir larga.txt? Denegado\nlarga: False\n")
 
 
 def test_without_isolation_nothing_waits_and_input_says_why(celdas_html, servidor, pagina):

@@ -1,6 +1,7 @@
 """«Pedir permiso» in a real browser: the reader is the user. The lesson's cell «tu-permiso» runs
 the loop with preguntar_al_lector; the page asks «¿Permites …?» with Permitir and Denegar while
-Python waits, and the observations the model gets follow the reader's answers."""
+Python waits, showing what the write would leave in the file and what it changes, and the
+observations the model gets follow the reader's answers."""
 
 import sys
 import types
@@ -9,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.celdas import ESPERA, Celda
+from tests.conftest import violaciones_axe
 from tests.lecciones.comun import ejecutar_leccion
 
 pytestmark = pytest.mark.navegador
@@ -20,7 +22,7 @@ def lo_que_imprime(respuestas, monkeypatch):
     """The cell's output in CPython for a reader who answers ``respuestas``, in order."""
     dadas = []
 
-    def preguntar_en_la_pagina(texto, detalle):
+    def preguntar_en_la_pagina(texto, detalle, partes=()):
         dadas.append(texto)
         return respuestas[len(dadas) - 1]
     monkeypatch.setitem(sys.modules, "trabajador",
@@ -43,9 +45,29 @@ def test_the_reader_denies_then_allows_and_the_model_sees_both_observations(siti
     lista = celda.salida.get_by_role("group", name="¿Permites escribir lista.txt?")
     expect(lista).to_be_visible(timeout=ESPERA)
     expect(lista.locator("code")).to_contain_text("escribir(ruta='lista.txt'")
+    # What would be written, whole, and what changes in the file that exists: one line goes,
+    # the longer one comes.
+    cambios = lista.get_by_role("group", name="Lo que cambia en lista.txt: 1 línea que se quita y 1 "
+                                             "línea que se añade (- se quita, + se añade):")
+    expect(cambios.locator("span")).to_have_text(["- pan, leche, patatas",
+                                                  "+ pan, leche, patatas, huevos, cebolla"])
     lista.get_by_role("button", name="Denegar").click()
     notas = celda.salida.get_by_role("group", name="¿Permites escribir notas.txt?")
     expect(notas).to_be_visible()
+    # The lesson's own example: the line nobody asked for, whole, in the content and as added.
+    nueva = "Compra: faltan huevos y cebolla."
+    contenido = notas.get_by_role("group", name="notas.txt quedará así (3 líneas):")
+    expect(contenido.locator("span")).to_have_text(
+        ["El sábado cenan los vecinos.", "Menú: gazpacho y tortilla.", nueva])
+    anadida = notas.locator(".bucle-espera-pone")
+    expect(anadida).to_have_text(f"+ {nueva}")
+    expect(anadida).to_be_in_viewport()
+    assert violaciones_axe(pagina) == []
+    # On a phone too, each box holds its lines whole: they wrap, nothing runs off to the side.
+    pagina.set_viewport_size({"width": 390, "height": 844})
+    for caja in notas.locator("pre").all():
+        assert caja.evaluate("(c) => c.scrollWidth <= c.clientWidth"), caja.inner_text()
+    expect(anadida).to_have_text(f"+ {nueva}")
     notas.get_by_role("button", name="Permitir").click()
     celda.esperar_fin()
 

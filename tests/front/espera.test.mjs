@@ -91,13 +91,15 @@ test("the page's side: a question reaches alPreguntar once; its answer counts on
   const dadas = [];
   Atomics.store(estado, 0, ESTADO.ESPERANDO);
   esperas.recibir({ tipo: "entrada", pregunta: "¿Nombre? " }, (pregunta, responderle) => dadas.push([pregunta, responderle]));
-  assert.deepEqual(dadas[0][0], { tipo: "entrada", pregunta: "¿Nombre? ", detalle: "" });
+  assert.deepEqual(dadas[0][0], { tipo: "entrada", pregunta: "¿Nombre? ", detalle: "", partes: [] });
   assert.equal(dadas[0][1]("Ada"), true);
   assert.equal(Atomics.load(estado, 0), ESTADO.RESPONDIDO);
   assert.equal(dadas[0][1]("otra vez"), false, "answered once");
 
   Atomics.store(estado, 0, ESTADO.ESPERANDO);
-  esperas.recibir({ tipo: "permiso", pregunta: "¿Permites?", detalle: "escribir" }, (p, r) => dadas.push([p, r]));
+  const partes = [{ titulo: "notas.txt quedará así (1 línea):", lineas: [["", "Compra: huevos."]] }];
+  esperas.recibir({ tipo: "permiso", pregunta: "¿Permites?", detalle: "escribir", partes }, (p, r) => dadas.push([p, r]));
+  assert.deepEqual(dadas[1][0].partes, partes, "what Python sent to show whole, as it sent it");
   esperas.detener();
   assert.equal(Atomics.load(estado, 0), ESTADO.DETENIDO);
   assert.equal(dadas[1][1]("permitir"), false, "a stop voids the question");

@@ -4,9 +4,11 @@ answer, is computed here (see tests/lecciones/comun.py)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.lecciones.comun import ejecutar_leccion, opcion_de, texto_de
+from tests.lecciones.comun import RAIZ, celdas_de, ejecutar_leccion, opcion_de, texto_de
 
 
 @pytest.fixture(scope="module")
@@ -91,3 +93,43 @@ def test_el_agente_question_answers_are_computed(el_agente):
     assert int(opcion_de("el-agente", "mensajes-terco", "respuesta")) == len(M) == 8
     prosa = " ".join(texto_de("el-agente").split())
     assert "devuelve `(\"tope\", None, M)` tras 3 llamadas al modelo" in prosa
+
+
+def test_el_agente_the_challenge_gives_the_time_limit_the_grader_has():
+    """«Cada prueba tiene 2 s para terminar»: the grader's own limit, in the statement and in the
+    starter."""
+    from widgets.calificador.limites import LIMITE, segundos
+
+    prosa = " ".join(texto_de("el-agente").split())
+    assert f"Cada prueba tiene {segundos(LIMITE)} para terminar" in prosa
+    inicial = (RAIZ / "challenges" / "pruebas-del-agente" / "inicial.py").read_text(encoding="utf-8")
+    assert f"Cada prueba tiene {segundos(LIMITE)}\n# para terminar." in inicial
+
+
+def test_el_agente_the_starter_names_what_the_lessons_tests_use_and_it_is_there():
+    """The starter's comment lists the names the reader may use: every name the lesson's tests and
+    the reference suite use is in it, and each one is in the namespace the grader gives them."""
+    import ast
+    import challenges
+
+    carpeta = RAIZ / "challenges" / "pruebas-del-agente"
+    comentario = "\n".join(l for l in (carpeta / "inicial.py").read_text(encoding="utf-8").splitlines()
+                           if l.startswith("#"))
+    nombrados = set(re.findall(r"\b[A-Za-z_][A-Za-z_0-9]*\b", comentario))
+    usados = set()
+    for codigo in ((carpeta / "solucion.py").read_text(encoding="utf-8"),
+                   celdas_de("el-agente")[1]):
+        arbol = ast.parse(codigo)
+        locales = {n.id for n in ast.walk(arbol) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        locales |= {a.arg for a in ast.walk(arbol) if isinstance(a, ast.arg)}
+        locales |= {d.name for d in ast.walk(arbol) if isinstance(d, (ast.ClassDef, ast.FunctionDef))}
+        usados |= {n.id for n in ast.walk(arbol) if isinstance(n, ast.Name)
+                   and isinstance(n.ctx, ast.Load) and n.id not in locales}
+    usados -= {"unittest", "sys", "len", "dict", "correr_las_pruebas"} | set(dir(__builtins__))
+    assert usados and usados <= nombrados, usados - nombrados
+    # Each of them is there when the grader runs the reader's tests (a test that uses them all
+    # passes with every correct agent).
+    prueba = ("import unittest\n\n\nclass Nombres(unittest.TestCase):\n"
+              "    def test_estan(self):\n" + "".join(f"        {n}\n" for n in sorted(usados)))
+    r = challenges.calificar("pruebas-del-agente", prueba)
+    assert r["pruebas"][0]["ok"], r["pruebas"][0]["mensaje"]

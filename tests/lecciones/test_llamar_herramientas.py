@@ -28,6 +28,19 @@ def test_llamar_herramientas_cells(llamar_herramientas):
     assert "Con tres vueltas el bucle se detiene con 8 mensajes" in texto_de("llamar-herramientas")
 
 
+def test_llamar_herramientas_the_cell_executes_without_checking(llamar_herramientas):
+    """The cell's ejecutar_sin_comprobar checks nothing (checking is the challenge's): a call
+    that does not fit reaches the tool. «en este guion todas las llamadas encajan»: it is true."""
+    _, ns = llamar_herramientas
+    assert "ejecutar" not in ns
+    with pytest.raises(TypeError):  # escribir without contenido: the tool itself fails
+        ns["ejecutar_sin_comprobar"](ns["llamada"]("x", "escribir", ruta="a.txt"), {})
+    llamadas = [b for _, respuesta in ns["guion_bucle"]() for b in respuesta if b["type"] == "tool_use"]
+    assert llamadas and all(ns["incumple"](ll) is None for ll in llamadas)
+    prosa = " ".join(texto_de("llamar-herramientas").split())
+    assert "No comprueba nada antes, porque en este guion todas las llamadas encajan." in prosa
+
+
 def test_llamar_herramientas_numbers_and_answers_are_computed():
     ns = referencia()
     prosa = texto_de("llamar-herramientas")

@@ -4,7 +4,6 @@ answer, is computed here (see tests/lecciones/comun.py)."""
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import pytest
@@ -18,23 +17,52 @@ def modelo_real():
     return ejecutar_leccion("modelo-real")
 
 
-def _clase(fuente: str, nombre: str) -> str:
-    """The source of ``class nombre`` (up to the next top-level statement) in ``fuente``."""
-    inicio = fuente.index(f"class {nombre}")
-    resto = fuente[inicio:].splitlines()
-    cuerpo = [resto[0], *itertools.takewhile(lambda l: not l or l.startswith((" ", "\t")), resto[1:])]
-    return "\n".join(cuerpo).rstrip()
+def _referencia_del_adaptador(ns: dict) -> dict:
+    """The challenge's reference ModeloAPI, in a copy of the lesson's namespace."""
+    ref = dict(ns)
+    exec((SOLUCION.parent.parent / "modelo-api" / "solucion.py").read_text(encoding="utf-8"), ref)
+    return ref
 
 
-def test_modelo_real_the_lesson_adapter_is_the_challenge_reference():
-    """The lesson's first cell defines ModeloAPI (and ROLES) exactly as the challenge's
-    reference solution does: what the lesson teaches is what the grader holds it to."""
-    celda = celdas_de("modelo-real")[0]
-    solucion = (SOLUCION.parent.parent / "modelo-api" / "solucion.py").read_text(encoding="utf-8")
-    quitar_doc = lambda t: re.sub(r'\n\s+"""(.|\n)*?"""', "", t)  # noqa: E731
-    assert quitar_doc(_clase(celda, "ModeloAPI")) == quitar_doc(_clase(solucion, "ModeloAPI"))
-    assert 'ROLES = {"usuario": "user", "asistente": "assistant"}' in celda
-    assert 'ROLES = {"usuario": "user", "asistente": "assistant"}' in solucion
+class _Enviar:
+    def __init__(self, respuesta):
+        self.respuesta = respuesta
+
+    def __call__(self, url, cuerpo):
+        return self.respuesta
+
+
+def test_modelo_real_the_lessons_adapter_is_the_agents_not_the_challenges(modelo_real):
+    """«Es un adaptador hecho a la medida del agente …: toma ese primero para system y traduce el
+    resto. Y guarda el usage solo de las respuestas que devuelve … Con los M de esta lección le
+    basta.» For every M the lesson's cells send (one system message, first) its request is the
+    challenge reference's; where the challenge asks for more (no system message, two of them, the
+    usage of a cut answer), they differ, as the prose says."""
+    _, ns = modelo_real
+    ref = _referencia_del_adaptador(ns)
+    leccion, referencia = ns["ModeloAPI"](max_tokens=200), ref["ModeloAPI"](max_tokens=200)
+    grabacion = espacio("entorno", "guionizado", "grabacion")["GRABACION"]["mensajes"]
+    M_de_la_leccion = [ns["M"], ns["INICIO_TORTILLA"], [tuple(m) for m in grabacion]]
+    for M in M_de_la_leccion:
+        assert leccion.peticion(M, ns["HERRAMIENTAS"]) == referencia.peticion(M, ns["HERRAMIENTAS"])
+    sin_sistema = [("usuario", "hola")]
+    dos = [("sistema", "uno"), ("usuario", "hola"), ("sistema", "dos")]
+    for M in (sin_sistema, dos):
+        try:
+            cuerpo = leccion.peticion(M, [])
+        except (ValueError, KeyError):  # nothing to unpack, or a second system message
+            cuerpo = None
+        assert cuerpo != referencia.peticion(M, [])
+    cortada = {"content": [ns["texto"]("Voy a le")], "stop_reason": "max_tokens", "usage": {"output_tokens": 5}}
+    for clase, uso in ((ns["ModeloAPI"], None), (ref["ModeloAPI"], {"output_tokens": 5})):
+        modelo = clase(url="http://x/v1/messages", enviar=_Enviar(cortada))
+        with pytest.raises(ns["RespuestaCortada"]):
+            modelo([("sistema", "s"), ("usuario", "u")], [])
+        assert modelo.uso == uso
+    prosa = " ".join(texto_de("modelo-real").split())
+    assert "Es un adaptador hecho a la medida del agente" in prosa
+    assert "El de tu desafío no puede suponer nada de eso" in prosa
+    assert 'ROLES = {"usuario": "user", "asistente": "assistant"}' in celdas_de("modelo-real")[0]
 
 
 def test_modelo_real_the_harness_is_lesson_5s_unchanged(modelo_real):

@@ -34,7 +34,15 @@ def test_pedir_permiso_cells(pedir_permiso):
     assert salidas[1].splitlines() == [
         "resultado d1: «pan, leche, patatas»",
         "resultado d2 (error): «no se ha ejecutado: el usuario no lo ha permitido»",
-        "preguntas: 1", "lista.txt: pan, leche, patatas"]
+        "resultado d3 (error): «no se ha ejecutado: el usuario no lo ha permitido»",
+        "preguntas: ['d2', 'd3']", "lista.txt: pan, leche, patatas"]
+    # «Pero fíjate en la pregunta por d3: … no encaja con su esquema. Con un sí, escribir habría
+    # lanzado TypeError»: the cell's ejecutar_con_permiso checks no schema (that is the
+    # challenge's), and it asked about a call that does not fit.
+    d3 = ns["llamada"]("d3", "escribir", ruta="lista.txt")
+    assert ns["incumple"](d3) is not None
+    with pytest.raises(TypeError):
+        ns["ejecutar_con_permiso"](d3, dict(ns["ENTORNO"]), ns["permitir"])
     # In CPython nobody can be asked: the cell says so in one sentence and the script answers.
     assert salidas[2].splitlines() == [
         "Aquí no se te puede preguntar: responde un guion, sí y después no.",
@@ -59,14 +67,16 @@ def test_pedir_permiso_cell_with_a_reader_who_answers(monkeypatch, respuestas):
 
     preguntas = []
 
-    def preguntar_en_la_pagina(texto, detalle):
-        preguntas.append((texto, detalle))
+    def preguntar_en_la_pagina(texto, detalle, partes=()):
+        preguntas.append((texto, detalle, partes))
         return respuestas[len(preguntas) - 1]
     monkeypatch.setitem(sys.modules, "trabajador",
                         types.SimpleNamespace(preguntar_en_la_pagina=preguntar_en_la_pagina))
     salidas, ns = ejecutar_leccion("pedir-permiso")
-    assert [t for t, _ in preguntas] == ["¿Permites escribir lista.txt?", "¿Permites escribir notas.txt?"]
+    assert [t for t, _, _ in preguntas] == ["¿Permites escribir lista.txt?", "¿Permites escribir notas.txt?"]
     assert preguntas[0][1].startswith("llamada p3 escribir(ruta='lista.txt'")
+    # What the reader is shown is what changes in the environment the loop works on.
+    assert [p["titulo"] for p in preguntas[1][2]][0] == "notas.txt quedará así (3 líneas):"
     assert "no se te puede preguntar" not in salidas[2]
     assert ns["como"] == "fin" and len(ns["M"]) == 7
     assert ns["final"] == ns["FINALES_PERMISO"][tuple(respuestas)]
@@ -104,6 +114,61 @@ def test_pedir_permiso_question_answers_are_computed():
                 entorno, 3, usuario)
     assert [ll["id"] for ll in usuario.preguntas] == ["p3", "p4"]
     assert entorno["notas.txt"] == ns["NOTAS_PERMISO"] and entorno["lista.txt"] == ns["ENTORNO"]["lista.txt"]
+
+
+def test_pedir_permiso_the_question_shows_the_line_nobody_asked_for_whole():
+    """The lesson's own example: in p4 the model writes to notas.txt a line the user never asked
+    for. The call's one-line view cuts it off; the question shows the whole content and, since
+    notas.txt exists, a line diff in which that line is added, whole."""
+    ns = referencia_con_permiso()
+    p3, p4 = ns["RESPUESTAS_PERMISO"][1]
+    nueva = "Compra: faltan huevos y cebolla."
+    assert nueva not in ns["muestra"](p4)  # what the question showed before: cut at 40
+    entorno = dict(ns["ENTORNO"])
+    contenido, cambios = ns["que_cambia"](p4, entorno)
+    assert contenido == {"titulo": "notas.txt quedará así (3 líneas):",
+                         "lineas": [["", linea] for linea in ns["NOTAS_PERMISO"].splitlines()]}
+    assert cambios["titulo"] == ("Lo que cambia en notas.txt: 1 línea que se añade "
+                                 "(- se quita, + se añade):")
+    assert cambios["lineas"] == [[" ", "El sábado cenan los vecinos."],
+                                 [" ", "Menú: gazpacho y tortilla."], ["+", nueva]]
+    # lista.txt: its one line goes, the longer one comes.
+    _, cambios = ns["que_cambia"](p3, entorno)
+    assert cambios["lineas"] == [["-", "pan, leche, patatas"], ["+", ns["LISTA_TORTILLA"]]]
+    assert entorno == ns["ENTORNO"]  # looking changes nothing
+    prosa = " ".join(texto_de("pedir-permiso").split())
+    assert ("te enseña también todo lo que se va a escribir y, si el fichero ya existe en el "
+            "entorno, qué líneas se quitan y cuáles se añaden") in prosa
+    assert "preguntar_al_lector(ll, entorno)" in prosa
+
+
+@pytest.mark.parametrize("entorno, contenido, esperado", [
+    (None, "uno\ndos", [("Se escribirá en a.txt (2 líneas):", [["", "uno"], ["", "dos"]])]),
+    ({}, "uno", [("a.txt no existe: se creará con esto (1 línea):", [["", "uno"]])]),
+    ({"a.txt": "uno"}, "uno", [("a.txt quedará así (1 línea):", [["", "uno"]]),
+                               ("a.txt ya tiene ese contenido: no cambia nada.", [])]),
+    ({"a.txt": "uno\ndos"}, "", [("a.txt quedará vacío.", []),
+                                 ("Lo que cambia en a.txt: 2 líneas que se quitan "
+                                  "(- se quita, + se añade):", [["-", "uno"], ["-", "dos"]])]),
+    ({"a.txt": "\n".join("abcdefghij")}, "\n".join("aBcdefghiJk"), [
+        ("a.txt quedará así (11 líneas):", [["", c] for c in "aBcdefghiJk"]),
+        ("Lo que cambia en a.txt: 2 líneas que se quitan y 3 líneas que se añaden "
+         "(- se quita, + se añade):",
+         [[" ", "a"], ["-", "b"], ["+", "B"], [" ", "c"], [" ", "d"], ["…", ""],
+          [" ", "h"], [" ", "i"], ["-", "j"], ["+", "J"], ["+", "k"]])]),
+])
+def test_que_cambia_a_new_file_an_unchanged_one_an_emptied_one_and_far_apart_changes(
+        entorno, contenido, esperado):
+    ns = referencia_con_permiso()
+    partes = ns["que_cambia"](ns["llamada"]("x", "escribir", ruta="a.txt", contenido=contenido), entorno)
+    assert [(p["titulo"], p["lineas"]) for p in partes] == esperado
+
+
+def test_que_cambia_is_empty_for_a_call_that_writes_no_file():
+    ns = referencia_con_permiso()
+    for ll in (ns["llamada"]("x", "leer", ruta="a.txt"), ns["llamada"]("x", "escribir", ruta="a.txt"),
+               ns["llamada"]("x", "escribir", ruta="a.txt", contenido=3), {"type": "tool_use"}):
+        assert ns["que_cambia"](ll, {"a.txt": "uno"}) == []
 
 
 def test_pedir_permiso_trace_turn_2_asks_twice_in_order():

@@ -17,7 +17,7 @@
 // Once started, <html data-bucle-arranque="instantanea|normal"> tells how (lib/instantanea.js).
 //
 // On a cross-origin isolated page, Python can wait for the reader (lib/espera.js): the worker
-// posts {type: "pregunta", tipo, pregunta, detalle?} and blocks; the run's alPreguntar gets it
+// posts {type: "pregunta", tipo, pregunta, detalle?, partes?} and blocks; the run's alPreguntar gets it
 // with `responder(texto)`, which wakes Python with that answer (a second call, or one after a
 // stop, does nothing). Detener wakes the wait as a stop. A run without alPreguntar answers
 // «nobody here» at once (Python gets None, or input()'s EntradaNoDisponible).
@@ -276,7 +276,7 @@ export class Python extends EventTarget {
 
   /**
    * Run code in the page's shared namespace; output streams to alSalir(flujo, texto, omitidas);
-   * a question Python waits on goes to alPreguntar({tipo, pregunta, detalle}, responder).
+   * a question Python waits on goes to alPreguntar({tipo, pregunta, detalle, partes}, responder).
    * `cancelado()`, checked once Python is ready, lets a run stopped while Python was starting
    * end without running.
    */

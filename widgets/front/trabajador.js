@@ -31,7 +31,7 @@
 //   {id, type: "calificacion", evento: "empieza" | "prueba" | "resultado", nombre?, resultado?}
 //                                                                a check as it goes (no trace)
 //   {id, type: "salida", flujo, texto, omitidas?}                stdout/stderr, in order
-//   {id, type: "pregunta", tipo: "permiso", pregunta, detalle}   Python waits for the reader
+//   {id, type: "pregunta", tipo: "permiso", pregunta, detalle, partes?}   Python waits for the reader
 //   {id, type: "pregunta", tipo: "entrada", pregunta}            (input(): pregunta = prompt)
 //   {id, type: "hecho", resultado} | {id, type: "fallo", error}  the answer
 //
@@ -157,7 +157,7 @@ const envio = new EnvioPorLotes((segmento) => postMessage({ id: actual, type: "s
 
 /**
  * `esperar` of the module `_bucle_pagina` (trabajador.py's _esperar): `peticion` is JSON
- * ({tipo, pregunta, detalle?}); the answer is JSON, {estado: "respondido", texto} |
+ * ({tipo, pregunta, detalle?, partes?}); the answer is JSON, {estado: "respondido", texto} |
  * {estado: "detenido"} | {estado: "sin-lector"} | {estado: "sin-aislamiento"}.
  */
 function esperarALaPagina(peticion) {

@@ -181,12 +181,19 @@ class _RuedasDelSitio:
         importlib.invalidate_caches()
 
 
-def preguntar_en_la_pagina(pregunta, detalle=""):
+def preguntar_en_la_pagina(pregunta, detalle="", partes=()):
     """Ask the reader, in the running cell's output, ``pregunta`` (with ``detalle``, one line in
-    monospace, under it) with the buttons Permitir and Denegar, and wait: True (Permitir),
-    False (Denegar), or None when the page cannot wait (not isolated, outside the browser, while
-    a challenge is graded). Detener while it waits raises KeyboardInterrupt."""
-    respuesta = _esperar(tipo="permiso", pregunta=str(pregunta), detalle=str(detalle))
+    monospace, under it, and each of ``partes``, ``{"titulo", "lineas": [[marca, texto], …]}``,
+    as its title over a box of whole lines, which scrolls where long: runtime/permisos.py's
+    que_cambia) with the buttons Permitir and Denegar, and wait: True (Permitir), False
+    (Denegar), or None when the page cannot wait (not isolated, outside the browser, while a
+    challenge is graded). Detener while it waits raises KeyboardInterrupt."""
+    peticion = {"tipo": "permiso", "pregunta": str(pregunta), "detalle": str(detalle)}
+    if partes:
+        peticion["partes"] = [{"titulo": str(p.get("titulo", "")),
+                               "lineas": [[str(m), str(l)] for m, l in p.get("lineas", ())]}
+                              for p in partes]
+    respuesta = _esperar(**peticion)
     if respuesta["estado"] != "respondido":
         return None
     return respuesta["texto"] == "permitir"

@@ -100,7 +100,7 @@ export function sinLector(buffer) {
  * `responder(texto)` that answers it once, and not after a stop, a restart or a later question.
  *
  *   const esperas = new Esperas(crearEspera());
- *   esperas.recibir({ tipo, pregunta, detalle }, alPreguntar);   // the worker's "pregunta"
+ *   esperas.recibir({ tipo, pregunta, detalle, partes }, alPreguntar);   // the worker's "pregunta"
  *   esperas.detener();   // Detener: Python wakes as stopped      esperas.olvidar(); // a restart
  */
 export class Esperas {
@@ -110,7 +110,7 @@ export class Esperas {
   }
 
   /** Python waits on a question: hand it to `alPreguntar`, or, without one, answer «nobody here». */
-  recibir({ tipo, pregunta, detalle }, alPreguntar) {
+  recibir({ tipo, pregunta, detalle, partes }, alPreguntar) {
     if (!this.buffer) return;
     if (!alPreguntar) {
       sinLector(this.buffer);
@@ -123,7 +123,9 @@ export class Esperas {
       this.turno = null;
       return responder(this.buffer, texto);
     };
-    alPreguntar({ tipo, pregunta: pregunta ?? "", detalle: detalle ?? "" }, responderle);
+    // `partes`: what a permission shows whole (runtime/permisos.py's que_cambia), as Python sent it.
+    const enteras = Array.isArray(partes) ? partes : [];
+    alPreguntar({ tipo, pregunta: pregunta ?? "", detalle: detalle ?? "", partes: enteras }, responderle);
   }
 
   /** A stop: the pending question is void, and Python wakes as stopped. */
