@@ -6,10 +6,11 @@ Se carga en una celda con una sola línea:
 
 y deja en tu espacio de nombres:
 
-- enviar(url, cuerpo): envía `cuerpo` (un dict) como JSON en un POST a `url` y devuelve la
-  respuesta del servidor, ya leída como dict. Es Python de siempre, urllib.request: el mismo
-  código funciona en la página y en tu ordenador, contra cualquier servidor que hable el
-  protocolo.
+- enviar(url, cuerpo, cabeceras=None): envía `cuerpo` (un dict) como JSON en un POST a `url`,
+  con `cabeceras` (un dict, las que pida el servidor, como una clave) además de las suyas, y
+  devuelve la respuesta del servidor, ya leída como dict. Es Python de siempre, urllib.request:
+  el mismo código funciona en la página y en tu ordenador, contra cualquier servidor que hable
+  el protocolo (desde la página, si ese servidor permite que ella lea sus respuestas: CORS).
 - ErrorDelServidor: lo que lanza enviar cuando no hay respuesta que devolver. .estado es el
   código HTTP (400, 404, 500...), o None si nadie respondió; .motivo, lo que dijo el servidor.
 - RespuestaCortada: para quien recibe una respuesta que se quedó sin max_tokens a medias.

@@ -351,12 +351,13 @@ def test_el_adaptador_habla_con_un_servidor_de_verdad(servidor):
     M = dos_turnos(ns)
     contenido = [{"type": "text", "text": "En lista.txt hay pan, leche y patatas."}]
     servidor.respuestas.append((200, respuesta(contenido, entrada=412, salida=11)))
-    modelo = ns["ModeloAPI"](max_tokens=64, url=servidor.url)
+    modelo = ns["ModeloAPI"](max_tokens=64, url=servidor.url, cabeceras={"x-api-key": "clave"})
     assert modelo.uso is None
     assert modelo(M, ns["HERRAMIENTAS"]) == contenido
     assert modelo.uso == {"input_tokens": 412, "output_tokens": 11, "cache_read_input_tokens": 0}
     [(_, ruta, cabeceras, cuerpo)] = servidor.peticiones
     assert ruta == "/v1/messages"
+    assert {k.lower(): v for k, v in cabeceras.items()}["x-api-key"] == "clave"
     assert cuerpo == json.loads(json.dumps(traduccion(ns, M, max_tokens=64)))
     assert cuerpo == json.loads(json.dumps(modelo.peticion(M, ns["HERRAMIENTAS"])))
     assert M == dos_turnos(ns)
@@ -406,7 +407,7 @@ def test_la_traduccion_de_dos_turnos_con_el_transporte_cambiado():
     ns = pagina()
     enviadas = []
 
-    def enviar(url, cuerpo):
+    def enviar(url, cuerpo, cabeceras=None):
         enviadas.append((url, cuerpo))
         return respuesta([ns["texto"]("Hecho.")])
 
@@ -421,7 +422,8 @@ def test_la_respuesta_cortada_con_el_transporte_cambiado():
     ns = pagina()
     llegaron = [ns["texto"]("Voy a escribir")]
     modelo = ns["ModeloAPI"](url="http://servidor/v1/messages",
-                             enviar=lambda url, cuerpo: respuesta(llegaron, "max_tokens"))
+                             enviar=lambda url, cuerpo, cabeceras=None: respuesta(
+                                 llegaron, "max_tokens"))
     with pytest.raises(ns["RespuestaCortada"]) as info:
         modelo(dos_turnos(ns), ns["HERRAMIENTAS"])
     assert info.value.contenido == llegaron

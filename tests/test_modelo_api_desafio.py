@@ -30,7 +30,7 @@ def test_la_referencia_pasa_y_el_inicial_no(calificador):
     r = calificador.calificar(DESAFIO, SOLUCION)
     assert r["error"] is None
     assert [p["nombre"] for p in r["pruebas"] if not p["ok"]] == []
-    assert r["superadas"] == r["total"] == 17
+    assert r["superadas"] == r["total"] == 18
     r = calificador.calificar(DESAFIO, INICIAL)
     assert 0 < r["superadas"] < r["total"]
     assert prueba(r, "los mensajes de sistema, unidos en orden en system")["mensaje"].startswith(
@@ -59,7 +59,8 @@ def test_hay_un_error_conocido_por_cada_cosa_que_pide_el_enunciado():
         "sistema_con_salto", "solo_el_primer_sistema", "sistema_como_usuario",
         "roles_en_castellano", "contenido_como_texto", "quita_el_sistema_de_M",
         "filtra_las_herramientas", "devuelve_la_respuesta", "devuelve_la_cortada",
-        "error_como_texto", "acumula_los_mensajes", "url_en_init", "sin_uso"}
+        "error_como_texto", "acumula_los_mensajes", "url_en_init", "sin_uso",
+        "olvida_las_cabeceras"}
 
 
 def test_nunca_sale_a_la_red_ni_al_modelo_del_curso(calificador, monkeypatch):
@@ -89,8 +90,8 @@ def test_sin_la_clase_lo_dice(calificador):
     r = calificador.calificar(DESAFIO, "x = 1\n")
     assert {p["mensaje"] for p in r["pruebas"]} == {
         "Tu código no define la clase ModeloAPI: escribe class ModeloAPI: … con "
-        "__init__(self, nombre=\"smollm2-135m\", max_tokens=256, url=None, enviar=enviar), "
-        "peticion(self, M, herramientas) y __call__(self, M, herramientas)."}
+        "__init__(self, nombre=\"smollm2-135m\", max_tokens=256, url=None, cabeceras=None, "
+        "enviar=enviar), peticion(self, M, herramientas) y __call__(self, M, herramientas)."}
 
 
 def test_las_pruebas_no_pisan_el_runtime_de_su_espacio(calificador):

@@ -11,6 +11,8 @@ URL = "http://servidor.de.prueba:8080/v1/messages"
 URLS_DEL_CURSO = ["http://curso.de.prueba/modelo/v1/messages",
                   "http://curso.de.prueba/otra/v1/messages"]
 ROLES = {"usuario": "user", "asistente": "assistant"}
+#: Las cabeceras de una prueba: una clave, como la que pediría el servidor del lector.
+CABECERAS = {"x-api-key": "clave-de-prueba"}
 
 # ------------------------------------------------------------------ los datos
 

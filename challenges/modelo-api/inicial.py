@@ -16,19 +16,23 @@ class ModeloAPI:
       en orden, unidos con "\n\n"; sin ninguno, no hay clave), "messages" (los demás
       mensajes, en orden, con role "user" o "assistant" y su contenido tal cual) y
       "tools" (herramientas, tal cual). M no se cambia.
-    - Al llamarlo, envía la petición con self.enviar(url, cuerpo) y devuelve el
-      "content" de la respuesta tal como llega. Con url=None, la dirección la da
-      url_del_modelo(), en cada llamada.
+    - Al llamarlo, envía la petición con self.enviar(url, cuerpo, cabeceras) y
+      devuelve el "content" de la respuesta tal como llega. Con url=None, la
+      dirección la da url_del_modelo(), en cada llamada. Las cabeceras que se le
+      dan al crearlo (un dict, o None) van tal cual en cada petición: son las que
+      pida el servidor, como una clave.
     - Si la respuesta se cortó (stop_reason "max_tokens"), lanza
       RespuestaCortada(content, usage). Un ErrorDelServidor de enviar sale tal cual.
     - No se acuerda de nada entre llamadas; en self.uso deja el "usage" de la última
       respuesta, también de una cortada (None antes de la primera).
     """
 
-    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, cabeceras=None,
+                 enviar=enviar):
         self.nombre = nombre
         self.max_tokens = max_tokens
         self.url = url
+        self.cabeceras = cabeceras
         self.enviar = enviar
         self.uso = None
 

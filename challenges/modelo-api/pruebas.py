@@ -24,8 +24,9 @@ import copy as copia
 from runtime import HERRAMIENTAS, INICIO_BUCLE, muestra, RESPUESTAS_BUCLE
 from calificador import Fallo, plano
 from ..comun import breve, Caso, llamadas_de
-from .datos import (como_json, CON_LLAMADAS, CORTADA, DOS_TURNOS, esperada, OTRAS_HERRAMIENTAS,
-                    respuesta, SIN_SISTEMA, SOLO_TEXTO, TRES_SISTEMAS, URL, URLS_DEL_CURSO)
+from .datos import (CABECERAS, como_json, CON_LLAMADAS, CORTADA, DOS_TURNOS, esperada,
+                    OTRAS_HERRAMIENTAS, respuesta, SIN_SISTEMA, SOLO_TEXTO, TRES_SISTEMAS, URL,
+                    URLS_DEL_CURSO)
 from .servidor import exige, Pagina, Prueba, Servidor, una_peticion
 from .diferencias import AUSENTE, cuenta, dif, en_otro_orden, enseña
 
@@ -37,9 +38,10 @@ PISTA = (
     "cuerpo[\"system\"] (sin ninguno, no pongas la clave); los demás, en cuerpo[\"messages\"], "
     "como {\"role\": ROLES[rol], \"content\": contenido}, con el contenido tal cual; "
     "\"tools\" es herramientas. En __call__: url = self.url o url_del_modelo(), respuesta = "
-    "self.enviar(url, self.peticion(M, herramientas)), self.uso = respuesta[\"usage\"]; si "
-    "respuesta[\"stop_reason\"] == \"max_tokens\", raise RespuestaCortada(respuesta[\"content\"], "
-    "self.uso); si no, return respuesta[\"content\"]. No atrapes ErrorDelServidor."
+    "self.enviar(url, self.peticion(M, herramientas), self.cabeceras), self.uso = "
+    "respuesta[\"usage\"]; si respuesta[\"stop_reason\"] == \"max_tokens\", raise "
+    "RespuestaCortada(respuesta[\"content\"], self.uso); si no, return respuesta[\"content\"]. "
+    "No atrapes ErrorDelServidor."
 )
 
 
@@ -363,6 +365,27 @@ def url_al_llamar(envio):
                         f"(en la página, el servidor del modelo puede cambiar, o no estar aún).")
 
 
+def cabeceras_dadas(envio):
+    """Con cabeceras=…, cada petición las lleva tal cual: enviar(url, cuerpo, cabeceras)."""
+    p = Prueba(envio)
+    servidor = Servidor(SOLO_TEXTO, SOLO_TEXTO)
+    modelo = p.modelo(servidor, cabeceras=dict(CABECERAS))
+    for n in (1, 2):
+        p.devuelve(modelo, SIN_SISTEMA, HERRAMIENTAS)
+        una_peticion(servidor, n)
+        hay = servidor.peticiones[-1]["cabeceras"]
+        if hay == CABECERAS:
+            continue
+        con = f"Con cabeceras={CABECERAS!r}, " if n == 1 else (
+            f"Con cabeceras={CABECERAS!r}, en la {n}.ª llamada, ")
+        if not hay:
+            raise Fallo(f"{con}la petición llegó sin cabeceras: pásaselas a enviar en cada "
+                        f"petición, self.enviar(url, cuerpo, self.cabeceras). Un servidor que "
+                        f"pide una clave no responde sin ella.")
+        raise Fallo(f"{con}la petición llevó {breve(hay)}: pasa a enviar las que te dan, tal "
+                    f"cual.")
+
+
 def conversacion(envio):
     """La conversación de «El bucle», turno a turno, con un servidor que responde lo del
     guion: cada petición entera, lo devuelto y el uso."""
@@ -408,5 +431,6 @@ PRUEBAS = [
     ("una respuesta cortada también deja su uso", uso_de_la_cortada),
     ("con url=…, envía a esa dirección", url_dada),
     ("con url=None, la dirección se pide al llamar", url_al_llamar),
+    ("con cabeceras=…, van en cada petición", cabeceras_dadas),
     ("la conversación del bucle, turno a turno", conversacion),
 ]

@@ -9,10 +9,11 @@ from ..comun import breve
 from .datos import URL
 from .puentes import enviar_sobre, url_del_modelo_sobre
 
-FIRMA = "ModeloAPI(nombre=\"smollm2-135m\", max_tokens=256, url=None, enviar=enviar)"
+FIRMA = ("ModeloAPI(nombre=\"smollm2-135m\", max_tokens=256, url=None, cabeceras=None, "
+         "enviar=enviar)")
 FALTA = ("Tu código no define la clase ModeloAPI: escribe class ModeloAPI: … con "
-         "__init__(self, nombre=\"smollm2-135m\", max_tokens=256, url=None, enviar=enviar), "
-         "peticion(self, M, herramientas) y __call__(self, M, herramientas).")
+         "__init__(self, nombre=\"smollm2-135m\", max_tokens=256, url=None, cabeceras=None, "
+         "enviar=enviar), peticion(self, M, herramientas) y __call__(self, M, herramientas).")
 
 
 # ------------------------------------------------------------------ el servidor falso

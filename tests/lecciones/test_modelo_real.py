@@ -28,7 +28,7 @@ class _Enviar:
     def __init__(self, respuesta):
         self.respuesta = respuesta
 
-    def __call__(self, url, cuerpo):
+    def __call__(self, url, cuerpo, cabeceras=None):
         return self.respuesta
 
 

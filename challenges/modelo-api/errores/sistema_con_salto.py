@@ -7,10 +7,12 @@ ROLES = {"usuario": "user", "asistente": "assistant"}
 
 
 class ModeloAPI:
-    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, enviar=enviar):
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, cabeceras=None,
+                 enviar=enviar):
         self.nombre = nombre
         self.max_tokens = max_tokens
         self.url = url
+        self.cabeceras = cabeceras
         self.enviar = enviar
         self.uso = None
 
@@ -26,7 +28,7 @@ class ModeloAPI:
 
     def __call__(self, M, herramientas):
         url = self.url if self.url is not None else url_del_modelo()
-        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        respuesta = self.enviar(url, self.peticion(M, herramientas), self.cabeceras)
         self.uso = respuesta.get("usage")
         if respuesta.get("stop_reason") == "max_tokens":
             raise RespuestaCortada(respuesta["content"], self.uso)

@@ -1,0 +1,36 @@
+# Error: guarda las cabeceras que le dan y envía sin ellas: el servidor que pide una clave no la recibe nunca.
+# Cláusula: cabeceras-al-enviar
+# Falla: con cabeceras=…, van en cada petición
+# Mensaje: la petición llegó sin cabeceras
+# Mensaje: self.enviar(url, cuerpo, self.cabeceras)
+
+ROLES = {"usuario": "user", "asistente": "assistant"}
+
+
+class ModeloAPI:
+    def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, cabeceras=None,
+                 enviar=enviar):
+        self.nombre = nombre
+        self.max_tokens = max_tokens
+        self.url = url
+        self.cabeceras = cabeceras
+        self.enviar = enviar
+        self.uso = None
+
+    def peticion(self, M, herramientas):
+        sistema = [contenido for rol, contenido in M if rol == "sistema"]
+        cuerpo = {"model": self.nombre, "max_tokens": self.max_tokens}
+        if sistema:
+            cuerpo["system"] = "\n\n".join(sistema)
+        cuerpo["messages"] = [{"role": ROLES[rol], "content": contenido}
+                              for rol, contenido in M if rol != "sistema"]
+        cuerpo["tools"] = herramientas
+        return cuerpo
+
+    def __call__(self, M, herramientas):
+        url = self.url if self.url is not None else url_del_modelo()
+        respuesta = self.enviar(url, self.peticion(M, herramientas))
+        self.uso = respuesta.get("usage")
+        if respuesta.get("stop_reason") == "max_tokens":
+            raise RespuestaCortada(respuesta["content"], self.uso)
+        return respuesta["content"]
