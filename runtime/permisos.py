@@ -7,7 +7,7 @@ Se carga después de entorno.py:
 
 y deja en tu espacio de nombres:
 
-- CAMBIAN: los nombres de las herramientas que cambian el mundo (hoy, solo escribir). Es del
+- CAMBIAN: los nombres de las herramientas que cambian el entorno (hoy, solo escribir). Es del
   arnés, no del modelo: el modelo no puede saltarse la pregunta diciendo que su llamada es
   inofensiva.
 - necesita_permiso(ll): True si la llamada es de una herramienta de CAMBIAN.
@@ -38,7 +38,7 @@ NO_PERMITIDO = "no se ha ejecutado: el usuario no lo ha permitido"
 
 
 def necesita_permiso(ll):
-    """True si la llamada `ll` cambia el mundo y hay que preguntar antes de ejecutarla."""
+    """True si la llamada `ll` cambia el entorno y hay que preguntar antes de ejecutarla."""
     return ll["name"] in CAMBIAN
 
 

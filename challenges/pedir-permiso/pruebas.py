@@ -36,7 +36,7 @@ A_ESCRIBIR = {"ejecutar": ("ll", "entorno", "preguntar")}
 PISTA = (
     "Después de comprobar incumple(ll) como en la lección anterior, añade: if "
     "necesita_permiso(ll) and not preguntar(ll): return denegado(ll). Así se pregunta una vez, "
-    "solo por lo que cambia el mundo, y antes de ejecutar. Lo demás no cambia: el try con "
+    "solo por lo que cambia el entorno, y antes de ejecutar. Lo demás no cambia: el try con "
     "except (OSError, ValueError) y return resultado(ll[\"id\"], salida)."
 )
 
@@ -101,7 +101,7 @@ def preguntas_bien(ll, usuario, entorno_antes):
     """Fallo si ejecutar no preguntó por `ll` una vez, con la llamada, antes de ejecutarla."""
     con = f"Con {muestra(ll)}, "
     if not usuario.preguntas:
-        raise Fallo(f"{con}ejecutar no preguntó al usuario, y {ll['name']} cambia el mundo "
+        raise Fallo(f"{con}ejecutar no preguntó al usuario, y {ll['name']} cambia el entorno "
                     f"(necesita_permiso(ll) es True): pregunta antes, con preguntar(ll), y "
                     f"ejecuta solo si dice que sí.")
     if len(usuario.preguntas) > 1:
@@ -291,7 +291,7 @@ def preguntar_que_lanza(ll):
 
 
 class Conversacion(Caso):
-    """Una conversación, las respuestas del usuario (una por llamada que cambia el mundo y
+    """Una conversación, las respuestas del usuario (una por llamada que cambia el entorno y
     encaja, en orden) y lo que el bucle con un ejecutar correcto hace con ellas. Con `usuario`
     None, el bucle se llama sin preguntar: el de por omisión, denegar."""
 
@@ -340,13 +340,13 @@ def mal_preguntado(caso, usuario, muerta=False):
         falta = caso.preguntas[i] if i < len(caso.preguntas) else None
         if falta is not None:
             return (f"En el turno {falta[0]}, ejecutar no preguntó por {quien(llamadas[falta[1]])} "
-                    f"antes de seguir: cada llamada que cambia el mundo pregunta una vez, en el "
-                    f"orden de las llamadas."), falta[0]
+                    f"antes de seguir: por cada llamada que cambia el entorno se pregunta una vez, "
+                    f"en el orden de las llamadas."), falta[0]
         return f"En el turno {turno}, ejecutar preguntó de más por {quien(ll)}.", turno
     if len(hechas) < len(caso.preguntas) and caso.usuario is not None and not muerta:
         turno, ident = caso.preguntas[len(hechas)]
         return (f"En el turno {turno}, ejecutar no preguntó por {quien(llamadas[ident])}, y "
-                f"{llamadas[ident]['name']} cambia el mundo: pregunta con preguntar(ll) antes "
+                f"{llamadas[ident]['name']} cambia el entorno: pregunta con preguntar(ll) antes "
                 f"de ejecutarla."), turno
     return None
 

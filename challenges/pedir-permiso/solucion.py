@@ -4,7 +4,7 @@
 
 def ejecutar(ll, entorno, preguntar):
     """Ejecuta la llamada `ll` sobre `entorno` y devuelve su tool_result. Una llamada que
-    cambia el mundo (necesita_permiso) se ejecuta solo si preguntar(ll) dice que sí; si dice
+    cambia el entorno (necesita_permiso) se ejecuta solo si preguntar(ll) dice que sí; si dice
     que no, vuelve denegado(ll) y no se ejecuta nada. Los errores del modelo son
     observaciones, como en «Errores como observaciones»."""
     motivo = incumple(ll)

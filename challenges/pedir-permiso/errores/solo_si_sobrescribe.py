@@ -1,7 +1,7 @@
 # Error: solo pregunta si el fichero ya existe: crear uno nuevo le parece inofensivo.
 # Cláusula: pregunta-antes-de-cambiar
 # Falla: escribir con permiso: pregunta una vez y se ejecuta
-# Mensaje: ejecutar no preguntó al usuario, y escribir cambia el mundo
+# Mensaje: ejecutar no preguntó al usuario, y escribir cambia el entorno
 
 
 def ejecutar(ll, entorno, preguntar):
