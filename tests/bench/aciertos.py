@@ -124,10 +124,22 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--semillas", type=int, default=3, help="sampled runs per task (3)")
     parser.add_argument("--json", type=Path, help="write the run records here too")
+    parser.add_argument("--voraz", type=Path,
+                        help="write the published model's greedy records here, with its SHA-256 "
+                             "(tests/bench/aciertos-voraz.json: the figures lesson 6 states)")
     args = parser.parse_args(argv)
     registros = medir(args.semillas, avisar=lambda t: print(t, file=sys.stderr, flush=True))
     if args.json:
         args.json.write_text(json.dumps(registros, ensure_ascii=False, indent=1), encoding="utf-8")
+    if args.voraz:
+        pin = fijado()
+        voraces = [{k: r[k] for k in ("conjunto", "indice", "tipo", "pedido", "resuelta", "como",
+                                      "motivo", "turnos", "final", "salidas")}
+                   for r in registros if r["modelo"] == "ajustado" and r["modo"] == "greedy"]
+        args.voraz.write_text(json.dumps({"modelo": pin.archivo, "sha256": pin.publicado_sha256,
+                                          "como": f"python -m tests.bench.aciertos --voraz {args.voraz}",
+                                          "registros": voraces}, ensure_ascii=False, indent=1) + "\n",
+                              encoding="utf-8")
     print(tabla(registros))
     print()
     print(fallos(registros))

@@ -71,11 +71,14 @@ class Cronometrado:
         return respuesta
 
 
-modelo = Cronometrado(ModeloAPI(max_tokens=%(max_tokens)d))
-como, final, M = agente(modelo, PEDIDO_TORTILLA, dict(ENTORNO), tope=%(tope)d)
-print("%(marca)s" + json.dumps({"como": como, "texto": final, "turnos": modelo.turnos,
-                                "mensajes": M, "sistema": SISTEMA_AGENTE,
-                                "pedido": PEDIDO_TORTILLA}, ensure_ascii=False))
+for pedido, permite in json.loads(%(pedidos)r):
+    modelo = Cronometrado(ModeloAPI(max_tokens=%(max_tokens)d))
+    entorno = dict(ENTORNO)
+    como, final, M = agente(modelo, pedido, entorno, preguntar=permitir if permite else denegar,
+                            tope=%(tope)d)
+    print("%(marca)s" + json.dumps({"como": como, "texto": final, "turnos": modelo.turnos,
+                                    "mensajes": M, "sistema": SISTEMA_AGENTE, "pedido": pedido,
+                                    "permite": permite, "entorno": entorno}, ensure_ascii=False))
 '''
 
 PLANTILLA = '''"""Una ejecución del agente con el modelo del curso, grabada (no la edites a mano).
@@ -89,29 +92,40 @@ temperatura 0. Se carga después de guionizado.py:
 
 y deja en tu espacio de nombres:
 
-- GRABACION: el modelo (su fichero y su SHA-256), cada turno (segundos, tokens y respuesta),
-  cómo terminó y todos los mensajes.
-- INICIO_GRABADO: los mensajes de inicio de esa ejecución.
-- guion_grabado(): su guion, para un ModeloGuionizado: lo que respondió el modelo en cada turno
-  y lo que le devolvió el arnés.
+- GRABACIONES: las ejecuciones grabadas, una por pedido, cada una con el modelo (su fichero y
+  su SHA-256), cada turno (segundos, tokens y respuesta), cómo terminó, todos los mensajes, si
+  el usuario permitía escribir y cómo quedó el entorno. GRABACION es la primera.
+- INICIO_GRABADO: los mensajes de inicio de la primera; inicio_grabado(n), los de la n-ésima.
+- guion_grabado(n=0): el guion de la n-ésima, para un ModeloGuionizado: lo que respondió el
+  modelo en cada turno y lo que le devolvió el arnés.
 """
 
-GRABACION = %(datos)s
+GRABACIONES = %(datos)s
 
-INICIO_GRABADO = [("sistema", GRABACION["sistema"]), ("usuario", GRABACION["pedido"])]
+GRABACION = GRABACIONES[0]
 
 
-def guion_grabado():
-    """El guion de la ejecución grabada: cada respuesta del modelo, con las observaciones que
-    el arnés añadió tras ella."""
-    mensajes = [tuple(m) for m in GRABACION["mensajes"]][len(INICIO_GRABADO):]
+def inicio_grabado(n=0):
+    """Los mensajes de inicio de la n-ésima ejecución grabada: el sistema y el pedido."""
+    g = GRABACIONES[n]
+    return [("sistema", g["sistema"]), ("usuario", g["pedido"])]
+
+
+INICIO_GRABADO = inicio_grabado(0)
+
+
+def guion_grabado(n=0):
+    """El guion de la n-ésima ejecución grabada: cada respuesta del modelo, con las observaciones
+    que el arnés añadió tras ella."""
+    inicio = inicio_grabado(n)
+    mensajes = [tuple(m) for m in GRABACIONES[n]["mensajes"]][len(inicio):]
     respuestas, observaciones = [], []
     for i, (rol, contenido) in enumerate(mensajes):
         if rol == "asistente":
             respuestas.append(contenido)
             siguiente = mensajes[i + 1] if i + 1 < len(mensajes) else None
             observaciones.append(siguiente[1] if siguiente and siguiente[0] == "usuario" else [])
-    return guion_de(INICIO_GRABADO, respuestas, observaciones)
+    return guion_de(inicio, respuestas, observaciones)
 '''
 
 
@@ -119,9 +133,23 @@ def avisar(texto):
     print(texto, file=sys.stderr, flush=True)
 
 
-def codigo_de_la_pagina(max_tokens: int, tope: int) -> str:
+#: What is recorded: (the request, whether the user allows writes), in order. The first is the
+#: lesson's opening trace (the lesson's request, no one to allow the write); the others were
+#: chosen by running the model natively on the lessons' files (tests/bench/evaluar.py): a request
+#: it solves, one it answers before reading what it needed, and a question it answers by asking
+#: to write (denied).
+PEDIDOS = [
+    ("Apunta en lista.txt lo que falta para la tortilla.", False),
+    ("Añade arroz a lista.txt.", True),
+    ("¿Qué lleva la tortilla?", True),
+    ("¿Tengo leche en la lista?", False),
+]
+
+
+def codigo_de_la_pagina(max_tokens: int, tope: int, pedidos=PEDIDOS) -> str:
     primera = celdas_de("modelo-real")[0]
-    return primera + "\n" + GRABAR % {"max_tokens": max_tokens, "tope": tope, "marca": MARCA}
+    return primera + "\n" + GRABAR % {"max_tokens": max_tokens, "tope": tope, "marca": MARCA,
+                                      "pedidos": json.dumps(pedidos, ensure_ascii=False)}
 
 
 def servir_el_sitio():
@@ -157,23 +185,22 @@ def esperar_la_preparacion(page) -> dict | None:
     return page.evaluate("__bucleMotorDelModelo().preparacion")
 
 
-def correr_el_agente(page, max_tokens: int, tope: int) -> dict:
-    """Run in the page's cell the lesson's first cell and the agent on ``ModeloAPI()``; return
-    what the page printed (how it ended, each turn timed, the messages) and the engine's record
-    of each generation (``generaciones``: its prompt, grammar and llama.cpp's timings)."""
+def correr_el_agente(page, max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[dict]:
+    """Run in the page's cell the lesson's first cell and the agent on ``ModeloAPI()``, once per
+    request; return what the page printed for each (how it ended, each turn timed, the messages,
+    the final environment)."""
     celda = page.locator("bucle-celda").first
-    celda.get_by_role("textbox").fill(codigo_de_la_pagina(max_tokens, tope))
+    celda.get_by_role("textbox").fill(codigo_de_la_pagina(max_tokens, tope, pedidos))
     page.evaluate("__bucleMotorDelModelo().historial.length = 0")
     celda.get_by_role("button", name="Ejecutar", exact=True).click()
     salida = celda.locator(".bucle-celda-salida")
-    expect(salida).to_contain_text(MARCA, timeout=1_800_000)
+    expect(salida).to_have_text(re.compile(f"({re.escape(MARCA)}.*){{{len(pedidos)}}}", re.S),
+                                timeout=1_800_000)
     texto = salida.inner_text()
-    datos = json.loads(texto[texto.index(MARCA) + len(MARCA):].strip().splitlines()[0])
-    datos["generaciones"] = page.evaluate("__bucleMotorDelModelo().historial")
-    return datos
+    return [json.loads(parte.strip().splitlines()[0]) for parte in texto.split(MARCA)[1:]]
 
 
-def grabar(max_tokens: int, tope: int) -> dict:
+def grabar(max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[dict]:
     destino = servir_el_sitio()
     srv = servir(destino, 0)
     base = "http://127.0.0.1:%d/" % srv.server_address[1]
@@ -188,9 +215,9 @@ def grabar(max_tokens: int, tope: int) -> dict:
                 avisar(f"downloading the model (isolated: {aislada})…")
                 cargar_el_modelo(page)
                 esperar_la_preparacion(page)  # as a reader who reads on before the cell
-                avisar("running the agent on the model…")
+                avisar(f"running the agent on the model, {len(pedidos)} requests…")
                 inicio = time.monotonic()
-                datos = correr_el_agente(page, max_tokens, tope)
+                hechas = correr_el_agente(page, max_tokens, tope, pedidos)
                 avisar(f"done in {time.monotonic() - inicio:.0f} s")
                 navegador_version = navegador.version
         if registro.fuera:
@@ -200,7 +227,7 @@ def grabar(max_tokens: int, tope: int) -> dict:
         srv.server_close()
         registro.cerrar()
     pin = fijado()
-    return {
+    return [{
         "modelo": {"archivo": pin.archivo, "sha256": pin.publicado_sha256, "temperatura": 0,
                    "max_tokens": max_tokens, "n_ctx": 2048},
         "navegador": f"Chromium {navegador_version.split('.')[0]} sin interfaz, "
@@ -208,14 +235,16 @@ def grabar(max_tokens: int, tope: int) -> dict:
         "fecha": date.today().isoformat(),
         "sistema": datos["sistema"],
         "pedido": datos["pedido"],
+        "permite": datos["permite"],
         "turnos": datos["turnos"],
         "final": {"como": datos["como"], "texto": datos["texto"]},
         "mensajes": datos["mensajes"],
-    }
+        "entorno": datos["entorno"],
+    } for datos in hechas]
 
 
-def escribir(grabacion: dict, salida: Path) -> None:
-    salida.write_text(PLANTILLA % {"datos": pprint.pformat(grabacion, width=96, sort_dicts=False)},
+def escribir(grabaciones: list[dict], salida: Path) -> None:
+    salida.write_text(PLANTILLA % {"datos": pprint.pformat(grabaciones, width=96, sort_dicts=False)},
                       encoding="utf-8")
 
 
@@ -225,12 +254,15 @@ def main(argv=None) -> None:
     partes.add_argument("--tope", type=int, default=10)
     partes.add_argument("--salida", type=Path, default=ROOT / "runtime" / "grabacion.py")
     args = partes.parse_args(argv)
-    grabacion = grabar(args.max_tokens, args.tope)
-    escribir(grabacion, args.salida)
-    for n, turno in enumerate(grabacion["turnos"], 1):
-        print(f"turn {n}: {turno['segundos']:.1f} s, {turno['tokens_entrada']} new + "
-              f"{turno['tokens_reusados']} reused input tokens, {turno['tokens_salida']} out")
-    print(f"ended: {grabacion['final']['como']}; wrote {args.salida}")
+    grabaciones = grabar(args.max_tokens, args.tope)
+    escribir(grabaciones, args.salida)
+    for grabacion in grabaciones:
+        print(f"«{grabacion['pedido']}» ({'allowed' if grabacion['permite'] else 'denied'} writes):")
+        for n, turno in enumerate(grabacion["turnos"], 1):
+            print(f"  turn {n}: {turno['segundos']:.1f} s, {turno['tokens_entrada']} new + "
+                  f"{turno['tokens_reusados']} reused input tokens, {turno['tokens_salida']} out")
+        print(f"  ended: {grabacion['final']['como']}, «{grabacion['final']['texto']}»")
+    print(f"wrote {args.salida}")
 
 
 if __name__ == "__main__":

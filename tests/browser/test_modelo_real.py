@@ -25,6 +25,13 @@ pytestmark = pytest.mark.navegador
 #: ms: the load's preparation reads a 500-token prompt on a shared 2-core machine, then the turn.
 TURNO = 240_000
 
+#: A request of the lessons («listar» kind), run whole by the lesson's agent on ModeloAPI().
+PEDIDO_DE_LAS_RECETAS = """como, final, M = agente(ModeloAPI(), "¿Qué recetas hay en la carpeta recetas?", dict(ENTORNO))
+for mensaje in M[2:]:
+    print(muestra(mensaje))
+print(como, final)
+"""
+
 
 def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_page(
         sitio, servidor, navegador, registro_externo):
@@ -67,6 +74,21 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         assert [h["name"] for h in cuerpo["tools"]] == ["listar", "leer", "escribir", "buscar"]
         assert peticiones[0].response().from_service_worker
 
+        # One of the lessons' requests, whole, through the lesson's agent and ModeloAPI: the
+        # course's tuned model lists the folder and answers with what it found (the base model
+        # asked listar('lista.txt') until the cap).
+        n = page.locator("bucle-celda").evaluate_all(
+            "(celdas) => celdas.findIndex((c) => c.id === 'agente-real')") + 1
+        agente_real = CeldaEditable(page, n)
+        agente_real.pegar(PEDIDO_DE_LAS_RECETAS)
+        agente_real.boton("Ejecutar").click()
+        expect(agente_real.boton("Detener")).to_be_hidden(timeout=TURNO)
+        lineas = agente_real.texto.inner_text().strip().splitlines()
+        assert re.fullmatch(r"asistente: \[llamada toolu_\d+ listar\(carpeta='recetas'\)\]", lineas[0]), lineas
+        como, _, final = lineas[-1].partition(" ")
+        assert como == "fin" and "gazpacho" in final and "tortilla" in final, lineas
+        hechas = len(peticiones)
+
         # Offline: the page, Python and the model all come from the browser, and the turn too.
         contexto.set_offline(True)
         page.reload()
@@ -76,7 +98,7 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         expect(celda.boton("Detener")).to_be_hidden(timeout=TURNO)
         salida = celda.texto.inner_text()
         assert salida.splitlines()[-1].startswith("uso: {'input_tokens': "), salida
-        assert len(peticiones) == 2 and peticiones[1].response().from_service_worker
+        assert len(peticiones) == hechas + 1 and peticiones[-1].response().from_service_worker
 
 
 def test_the_lessons_adapter_talks_to_the_readers_own_server_once_confirmed(

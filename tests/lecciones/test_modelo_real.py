@@ -17,6 +17,12 @@ def modelo_real():
     return ejecutar_leccion("modelo-real")
 
 
+def _celda(ident: str) -> int:
+    """The position of the cell ``:id: ident`` among the lesson's cells."""
+    texto = texto_de("modelo-real")
+    return re.findall(r"^```\{celda\}\n:id: ([\w-]+)", texto, re.M).index(ident)
+
+
 def _referencia_del_adaptador(ns: dict) -> dict:
     """The challenge's reference ModeloAPI, in a copy of the lesson's namespace."""
     ref = dict(ns)
@@ -101,13 +107,13 @@ def test_modelo_real_outside_the_page_the_model_cells_say_why_in_one_sentence(mo
     for salida in (salidas[2], salidas[3]):
         assert salida.count("\n") == 1
         assert "fuera de la página no hay modelo del curso" in salida
-    assert salidas[5] == "Escribe y confirma antes la dirección de tu servidor.\n"
+    assert salidas[_celda("tu-servidor")] == "Escribe y confirma antes la dirección de tu servidor.\n"
 
 
 def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
     """The table of «Lo que hace un modelo real, y quién se ocupa»: each row's cell output."""
     salidas, ns = modelo_real
-    filas = dict(linea.split(": ", 1) for linea in salidas[4].splitlines())
+    filas = dict(linea.split(": ", 1) for linea in salidas[_celda("cada-fila")].splitlines())
     assert filas["responde sin llamar a nada"] == "fin"
     assert filas["pide una herramienta que no existe"].startswith(
         "fin, observación de error «no existe la herramienta 'borrar'")
@@ -117,39 +123,58 @@ def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
     assert filas["no deja de pedir herramientas"] == "tope"
     assert filas["se queda sin tokens a mitad"] == "sale RespuestaCortada"
     assert filas["responde en otro idioma"] == "fin"
-    assert "¡el entorno ha cambiado!" not in salidas[4]
+    assert "¡el entorno ha cambiado!" not in salidas[_celda("cada-fila")]
     tabla = texto_de("modelo-real").lower()
     for fila in filas:  # each row the cell runs is a row of the table
         assert f"| {fila}" in tabla.replace("`", ""), fila
 
 
-def test_modelo_real_the_recording_is_what_the_prose_says():
-    """The opening's prose describes the recorded run: the model asks listar('lista.txt') turn
-    after turn, the observation says to use leer, the cap ends it, each turn reuses the prompt
-    processed before (the first, the start read at the load), and the last turns take longer than
-    the first. A new recording that does otherwise fails here (and the prose must be written
-    again)."""
+def test_modelo_real_the_recordings_are_what_the_prose_says():
+    """«Una ejecución de verdad» describes the recorded runs: the lesson's request, denied, where
+    the model reads the recipe and the list, asks for a path that does not exist, reads again,
+    asks to write the list without the eggs and says only what was denied; a request it solves in
+    three turns; one it answers without a call; one it answers right without reading the list.
+    Each turn reuses the prompt processed before (the first, the start read at the load), and
+    the last turns take longer than the first. A new recording that does otherwise fails here
+    (and the prose must be written again)."""
     ns = espacio("entorno", "guionizado", "grabacion")
-    g = ns["GRABACION"]
-    llamadas = [ns["muestra"](b) for t in g["turnos"] for b in t["respuesta"]]
-    assert all(l.endswith("listar(carpeta='lista.txt')") for l in llamadas), llamadas
-    assert len(g["turnos"]) == 10 and g["final"]["como"] == "tope"
-    assert "usa leer" in g["mensajes"][3][1][0]["content"]
+    muestra = ns["muestra"]
+    prosa = " ".join(texto_de("modelo-real").split())
+    g, arroz, tortilla, leche = ns["GRABACIONES"]
+    assert ns["GRABACION"] is g and g["pedido"] == "Apunta en lista.txt lo que falta para la tortilla."
+    llamadas = [muestra(b) for t in g["turnos"] for b in t["respuesta"]]
+    assert [l.split(" ", 2)[2] for l in llamadas[:5]] == [
+        "listar(carpeta='')", "listar(carpeta='recetas')", "leer(ruta='recetas/tortilla.txt')",
+        "leer(ruta='lista.txt')", "leer(ruta='lista.txt/tortilla.txt')"], llamadas
+    escritura = [b for t in g["turnos"] for b in t["respuesta"] if b.get("name") == "escribir"]
+    assert [b["input"]["contenido"] for b in escritura] == ["pan, leche, patatas, cebolla"]
+    assert g["final"]["como"] == "fin" and not g["permite"]
+    assert g["entorno"] == dict(ns["ENTORNO"])  # denied: nothing changed
+    assert f"«{g['final']['texto']}»" in prosa
+    assert "pide leer `lista.txt/tortilla.txt`, una ruta que no existe" in prosa
+    assert "`pan, leche, patatas, cebolla`, sin los huevos" in prosa
     reusados = [t["tokens_reusados"] for t in g["turnos"]]
     assert reusados[0] > 0 and all(a < b for a, b in zip(reusados, reusados[1:]))
     segundos = [t["segundos"] for t in g["turnos"]]
     assert min(segundos[-3:]) > max(segundos[:3]), segundos
-    prosa = " ".join(texto_de("modelo-real").split())
-    assert "`listar`, con un argumento que no lo tiene: `lista.txt` es un fichero" in prosa
-    assert "hasta que el tope lo para" in prosa
     assert "en el primero, es el comienzo que el modelo leyó al cargarse" in prosa
     assert "los últimos turnos tardan más que los primeros" in prosa
-    # and the trace replays it with the reference loop: the same messages, the same end
+    # the three others
+    assert arroz["permite"] and len(arroz["turnos"]) == 3 and "lo resuelve en tres turnos" in prosa
+    assert arroz["entorno"]["lista.txt"] == ns["ENTORNO"]["lista.txt"] + ", arroz"
+    assert tortilla["pedido"] == "¿Qué lleva la tortilla?" and len(tortilla["turnos"]) == 1
+    assert tortilla["turnos"][0]["respuesta"][0]["type"] == "text"
+    assert f"«{tortilla['final']['texto']}»" in prosa and "contesta sin llamar a nada" in prosa
+    hechas = [muestra(b).split(" ", 2)[2] for t in leche["turnos"] for b in t["respuesta"]
+              if b["type"] == "tool_use"]
+    assert hechas == ["listar(carpeta='')"] and "leche" in ns["ENTORNO"]["lista.txt"]
+    assert f"«{leche['final']['texto']}»" in prosa and "contesta sin abrir la lista" in prosa
+    # and the trace replays the first with the reference loop: the same messages, the same end
     modelo = ns["ModeloGuionizado"](ns["guion_grabado"]())
     referencia = espacio("entorno", "guionizado", "escenarios", "permisos")
     exec((SOLUCION.parent.parent / "pedir-permiso" / "solucion.py").read_text(encoding="utf-8"), referencia)
     como, _, M = referencia["bucle"](modelo, ns["INICIO_GRABADO"], dict(ns["ENTORNO"]), 10)
-    assert como == "tope" and [list(m) for m in M] == [list(m) for m in g["mensajes"]]
+    assert como == "fin" and [list(m) for m in M] == [list(m) for m in g["mensajes"]]
 
 
 def test_modelo_real_question_answers_are_computed(modelo_real):
@@ -160,3 +185,43 @@ def test_modelo_real_question_answers_are_computed(modelo_real):
          ("asistente", [L]), ("usuario", [ns["resultado"]("t1", "pan")])]
     cuerpo = ns["ModeloAPI"]().peticion(M, ns["HERRAMIENTAS"])
     assert int(opcion_de("modelo-real", "cuantos-messages", "respuesta")) == len(cuerpo["messages"]) == 5
+
+
+def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and_the_bench():
+    """«Un modelo ajustado a este arnés»: the adapter's rank, the runs and passes, the minutes of
+    training are the manifest's (widgets/datos/smollm2-135m-adaptador.json); the file's megabytes
+    the pinned GGUF's; what it solves, the published model's greedy runs in
+    tests/bench/aciertos-voraz.json, which must be of the pinned model."""
+    import json
+    from pathlib import Path
+
+    from widgets.construccion.modelo_local import FIJADO, fijado
+
+    raiz = Path(__file__).resolve().parents[2]
+    manifiesto = json.loads((FIJADO.parent / "smollm2-135m-adaptador.json").read_text(encoding="utf-8"))
+    medidas = json.loads((raiz / "tests" / "bench" / "aciertos-voraz.json").read_text(encoding="utf-8"))
+    pin = fijado()
+    assert medidas["sha256"] == pin.publicado_sha256, "measure the published model again"
+    assert manifiesto["adaptador"]["sha256"] == pin.adaptado.npz_sha256
+    prosa = " ".join(texto_de("modelo-real").split())
+    h, d, e = manifiesto["hiperparametros"], manifiesto["datos"], manifiesto["entrenamiento"]
+    assert f"(LoRA, de rango {h['rango']})" in prosa
+    assert h["epocas"] == 2 and f"Fueron {d['ejecuciones']} conversaciones, leídas dos veces" in prosa
+    assert f"y {round(e['segundos'] / 60)} minutos en un ordenador de dos núcleos" in prosa
+    assert f"el fichero pesa {round(pin.publicado_bytes / 1e6)} MB" in prosa
+    cuentas = {}
+    for r in medidas["registros"]:
+        n, ok = cuentas.get(r["conjunto"], (0, 0))
+        cuentas[r["conjunto"]] = (n + 1, ok + r["resuelta"])
+    (ln, lok), (an, aok) = cuentas["lecciones"], cuentas["apartadas"]
+    assert (f"de {ln} pedidos de las lecciones sobre sus ficheros resuelve {lok}, y de {an} "
+            f"pedidos escritos de otra manera, sobre ficheros que el generador no conoce, {aok}.") in prosa
+
+
+def test_modelo_real_the_training_runs_cell_prints_runs_of_the_readers_agent(modelo_real):
+    """The cell that shows two of the training runs, with the lesson's own agent."""
+    salidas, _ = modelo_real
+    celdas = celdas_de("modelo-real")
+    i = _celda("ejecuciones-de-entrenamiento")
+    assert "ejecuciones(2, agente" in celdas[i]
+    assert salidas[i].count("Pedido: ") == 2 and "asistente: [texto: «" in salidas[i]

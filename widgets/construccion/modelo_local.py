@@ -270,6 +270,7 @@ def asegurar_adaptado(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
     destino = cache / adaptado.archivo
     if _ya_comprobado(destino, adaptado.sha256):
         return destino
+    origen = _extraer(cache, datos, ruta_fijado)  # the base first: its errors come first
     npz = ruta_fijado.parent / adaptado.npz
     if not npz.is_file():
         raise ErrorDelModelo(f"falta el adaptador del modelo, {npz} (fijado en {ruta_fijado.name}; "
@@ -277,7 +278,6 @@ def asegurar_adaptado(cache: Path, ruta_fijado: Path = FIJADO) -> Path:
     if (obtenido := sha256(npz)) != adaptado.npz_sha256:
         raise ErrorDelModelo(f"el adaptador {npz.name} no tiene el SHA-256 fijado en "
                              f"{ruta_fijado.name}: se esperaba {adaptado.npz_sha256} y tiene {obtenido}")
-    origen = _extraer(cache, datos, ruta_fijado)
 
     def fundir(parcial: Path) -> str:
         convertir_a_q8_0(origen, parcial, adaptador=npz)

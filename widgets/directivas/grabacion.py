@@ -23,7 +23,8 @@ the recording does not, the build fails at the directive's line and says how to 
 
 It renders a table, one row per turn: seconds, the input tokens the model processed anew and
 those it reused from the previous turn's prompt, the output tokens, and what the model answered
-(one ``muestra`` line per block). Plain docutils: it reads without JavaScript.
+(one ``muestra`` line per block); then how the run ended and its final text, whole. Plain
+docutils: it reads without JavaScript.
 """
 
 from __future__ import annotations
@@ -66,13 +67,19 @@ class Grabacion(Directiva):
                              str(turno["tokens_entrada"]), str(turno["tokens_reusados"]),
                              str(turno["tokens_salida"]), lineas))
         grupo += cuerpo
+        final = grabacion.get("final") or {}
+        if final.get("como") == "fin":
+            dicho = f"Terminó con «fin», y su texto final fue: «{final.get('texto') or ''}»"
+        else:
+            dicho = f"Terminó con «{final.get('como')}», sin texto final"
+        termino = nodes.paragraph("", dicho + ".", classes=["bucle-grabacion-final"])
         modelo = grabacion["modelo"]
         pie = nodes.paragraph(
             "", f"Grabado el {grabacion['fecha']} con {modelo['archivo']} (SHA-256 "
                 f"{modelo['sha256'][:12]}…), a temperatura {modelo['temperatura']} y con "
                 f"max_tokens={modelo['max_tokens']}, en {grabacion['navegador']}.",
             classes=["bucle-grabacion-pie"])
-        return [tabla, pie]
+        return [tabla, termino, pie]
 
     def _ejecutar(self) -> dict:
         ns = espacio_del_runtime(self.env)
