@@ -258,10 +258,12 @@ def test_las_observaciones_de_los_escenarios_son_las_de_las_referencias(conversa
 
 
 def funciones_del_runtime() -> dict:
-    """Every function the runtime leaves in a reader's namespace, private ones included."""
+    """Every function the runtime leaves in a reader's namespace, private ones included (the
+    training data's files too: their ideal model decides, it never executes)."""
     from runtime import espacio
 
-    ns = espacio("entorno", "guionizado", "escenarios", "permisos")
+    ns = espacio("entorno", "guionizado", "escenarios", "permisos",
+                 "palabras", "tareas", "escrituras", "entrenamiento")
     return {n: v for n, v in ns.items()
             if inspect.isfunction(v) and v.__code__.co_filename.startswith("runtime/")}
 

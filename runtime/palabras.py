@@ -1,0 +1,217 @@
+"""Las palabras de las tareas de entrenamiento (tareas.py): comida, recetas, personas, días,
+pendientes, y cómo se hace con ellas una casa al azar, un entorno de ficheros.
+
+Se carga antes que tareas.py:
+
+    exec(open_url("runtime/palabras.py").read())
+    exec(open_url("runtime/tareas.py").read())
+
+Todo lo que deja empieza por «_»: son los datos de tareas.py, no algo que se use solo.
+"""
+
+#: Las recetas: nombre del fichero → (nombre del plato, artículo, ingredientes).
+_PLATOS = {
+    "tortilla": ("tortilla", "la", ("huevos", "patatas", "cebolla")),
+    "gazpacho": ("gazpacho", "el", ("tomates", "pepino", "pimiento", "ajo")),
+    "pisto": ("pisto", "el", ("calabacín", "pimiento", "tomates", "cebolla")),
+    "lentejas": ("lentejas", "las", ("lentejas", "chorizo", "zanahorias", "patatas")),
+    "paella": ("paella", "la", ("arroz", "pollo", "judías verdes", "azafrán")),
+    "salmorejo": ("salmorejo", "el", ("tomates", "pan", "ajo", "aceite")),
+    "croquetas": ("croquetas", "las", ("jamón", "leche", "harina", "huevos")),
+    "ensalada": ("ensalada", "la", ("lechuga", "tomates", "cebolla", "atún")),
+    "crepes": ("crepes", "los", ("harina", "leche", "huevos", "azúcar")),
+    "bizcocho": ("bizcocho", "el", ("harina", "huevos", "azúcar", "yogur", "limón")),
+    "macarrones": ("macarrones", "los", ("macarrones", "salsa de tomate", "chorizo", "queso")),
+    "crema-de-calabaza": ("crema de calabaza", "la", ("calabaza", "cebolla", "patatas", "nata")),
+    "arroz-con-leche": ("arroz con leche", "el", ("arroz", "leche", "azúcar", "canela", "limón")),
+    "guacamole": ("guacamole", "el", ("aguacates", "tomates", "cebolla", "limón", "cilantro")),
+    "fabada": ("fabada", "la", ("alubias", "chorizo", "morcilla", "panceta")),
+    "hummus": ("hummus", "el", ("garbanzos", "limón", "ajo", "sésamo")),
+    "pollo-al-horno": ("pollo al horno", "el", ("pollo", "patatas", "limón", "romero")),
+    "lasana": ("lasaña", "la", ("placas de lasaña", "carne picada", "tomate triturado", "queso")),
+}
+
+_COMPRA = ("pan", "leche", "patatas", "yogures", "café", "manzanas", "plátanos", "naranjas",
+           "arroz", "pasta", "queso", "mantequilla", "galletas", "agua", "aceite", "sal",
+           "azúcar", "harina", "huevos", "cebolla", "tomates", "lechuga", "pollo", "atún",
+           "jamón", "limón", "zanahorias", "detergente", "papel de cocina", "servilletas",
+           "champú", "cereales", "mermelada", "fresas", "uvas", "pimiento", "ajo", "nata",
+           "garbanzos", "espinacas", "salmón", "merluza", "chocolate", "té", "miel", "pepino")
+
+_PERSONAS = ("Marta", "Lucía", "Pablo", "Andrés", "Begoña", "Íñigo", "Carmen", "Javier",
+             "Nuria", "Sergio", "Rocío", "Álvaro", "Inés", "Raúl", "Elena", "Jorge", "Pilar",
+             "Tomás", "Ana", "Luis", "Maite", "Óscar", "Irene", "Hugo")
+
+_DIAS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+
+_MESES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+          "septiembre", "octubre", "noviembre", "diciembre")
+
+_EVENTOS = ("dentista a las {hora}", "cena con {persona}", "reunión del colegio",
+            "cumpleaños de {persona}", "clase de yoga", "revisión del coche",
+            "pádel con {persona}", "médico a las {hora}", "peluquería a las {hora}",
+            "comida con {persona}", "tutoría a las {hora}", "cine con {persona}")
+
+_PENDIENTES = ("regar las plantas", "pagar la luz", "llamar al fontanero",
+               "devolver el libro a la biblioteca", "comprar un regalo para {persona}",
+               "llevar el coche al taller", "renovar el DNI", "limpiar el horno",
+               "recoger el paquete", "escribir a {persona}", "poner la lavadora",
+               "pedir cita en el médico", "cambiar la bombilla del baño", "planchar las camisas",
+               "reservar mesa para el {dia}", "arreglar la bici")
+
+_NOTAS = ("El {dia} cenan los vecinos.", "Llamar a {persona} el {dia}.",
+          "La llave de repuesto la tiene {persona}.", "El {dia} viene {persona} a comer.",
+          "Recoger el paquete en correos.", "La clave del wifi está en la caja del router.",
+          "El {dia} no hay clase.", "{persona} me debe 20 euros.",
+          "Menú del {dia}: {plato}.", "Comprar pilas para el mando.")
+
+#: Carpetas que no son de recetas, con sus ficheros: para que haya que elegir.
+_OTRAS_CARPETAS = {
+    "trabajo": {"informe.txt": "Informe de ventas: pendiente de revisar.",
+                "reunion.txt": "Reunión con {persona} el {dia} a las {hora}."},
+    "viajes": {"maleta.txt": "- cepillo de dientes\n- cargador\n- bañador",
+               "hotel.txt": "Hotel Miramar, reserva a nombre de {persona}."},
+    "colegio": {"excursion.txt": "Excursión el {dia}: llevar bocadillo y agua.",
+                "horario.txt": "Entrada a las 9, salida a las {hora}."},
+}
+
+_CARPETAS_DE_RECETAS = ("recetas", "cocina", "platos", "comidas", "menus")
+_FICHEROS_DE_PENDIENTES = ("tareas.txt", "pendientes.txt")
+
+_SIN_TILDES = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
+
+
+# ---------------------------------------------------------------- textos y listas
+
+def _y(cosas):
+    """«pan, leche y patatas» («e» delante de i-: «pan e higos»)."""
+    cosas = list(cosas)
+    if len(cosas) <= 1:
+        return "".join(cosas)
+    union = " e " if cosas[-1].lower().startswith(("i", "hi")) else " y "
+    return ", ".join(cosas[:-1]) + union + cosas[-1]
+
+
+def _ni(cosas):
+    """«pan, leche ni patatas»: la lista de _y tras un «no»."""
+    cosas = list(cosas)
+    return ", ".join(cosas[:-1]) + " ni " + cosas[-1] if len(cosas) > 1 else "".join(cosas)
+
+
+def _lee_lista(contenido):
+    """Las cosas de una lista: separadas por comas en una línea, o una por línea (con «- » o
+    sin él)."""
+    contenido = contenido.strip()
+    if "\n" in contenido or contenido.startswith("- "):
+        partes = [linea.strip().removeprefix("- ") for linea in contenido.splitlines()]
+    else:
+        partes = contenido.split(",")
+    return [p.strip().rstrip(".") for p in partes if p.strip().rstrip(".")]
+
+
+def _escribe_lista(cosas, como_estaba):
+    """`cosas` escritas con el mismo formato que tenía la lista `como_estaba`."""
+    lineas = como_estaba.strip().splitlines()
+    if len(lineas) > 1:
+        guion = "- " if lineas[0].startswith("- ") else ""
+        return "\n".join(guion + c for c in cosas)
+    return ", ".join(cosas)
+
+
+def _ingredientes(receta):
+    """Los ingredientes de una receta: «Tortilla: huevos, patatas, cebolla.» o el nombre en la
+    primera línea y un ingrediente por línea, con «- »."""
+    lineas = receta.strip().splitlines()
+    if len(lineas) > 1:
+        return [linea.removeprefix("- ").strip() for linea in lineas[1:] if linea.strip()]
+    return _lee_lista(receta.split(":", 1)[1])
+
+
+def _pedido(azar, plantillas, **valores):
+    """Una de las `plantillas` rellena con `valores`. A veces, como se escribe deprisa: sin
+    tildes, sin «¿» o «¡», en minúscula (solo el texto de la plantilla: los valores, tal
+    cual)."""
+    plantilla = azar.choice(plantillas)
+    if azar.random() < 0.25:
+        plantilla = plantilla.translate(_SIN_TILDES)
+    if azar.random() < 0.25:
+        plantilla = plantilla.replace("¿", "").replace("¡", "")
+    if azar.random() < 0.2 and plantilla[:1].isalpha():
+        plantilla = plantilla[0].lower() + plantilla[1:]
+    return plantilla.format(**valores)
+
+
+def _rellena(azar, plantilla, personas=None, **valores):
+    """Una plantilla de las listas de arriba, con una persona, un día y una hora al azar."""
+    return plantilla.format(persona=azar.choice(personas or _PERSONAS), dia=azar.choice(_DIAS),
+                            hora=azar.choice(("9", "10", "11", "12", "5", "6", "7")), **valores)
+
+
+def _fecha(azar, formato, dia):
+    if formato == 0:
+        return f"{azar.choice(_DIAS)} {dia}"
+    return f"{dia} de {azar.choice(_MESES)}"
+
+
+def _telefono(azar):
+    return f"6{azar.randrange(10)}{azar.randrange(10)} " + " ".join(
+        f"{azar.randrange(1000):03d}" for _ in range(2))
+
+
+# ------------------------------------------------------------------------ una casa
+
+def _casa_al_azar(azar, *necesita):
+    """Un entorno al azar y lo que un tipo de tarea necesita saber de él: un dict con
+    "entorno" (ruta → texto) y, por parte, dónde está y qué tiene. Las partes de `necesita`
+    ("agenda", "pendientes", "telefonos", "otra") están siempre; las demás, a veces."""
+    casa = {"entorno": {}}
+    e = casa["entorno"]
+    formato = azar.choice(("comas", "comas", "comas", "lineas", "guiones"))
+    compra = azar.sample(_COMPRA, azar.randint(2, 5))
+    e["lista.txt"] = _escribe_lista(compra, {"comas": "a", "lineas": "a\nb",
+                                             "guiones": "- a\n- b"}[formato])
+    casa["compra"] = compra
+    casa["formato"] = formato
+    carpeta = azar.choice(_CARPETAS_DE_RECETAS)
+    platos = azar.sample(sorted(_PLATOS), azar.randint(2, 4))
+    casa["carpeta"], casa["platos"] = carpeta, platos
+    for plato in platos:
+        nombre, _, ingredientes = _PLATOS[plato]
+        if azar.random() < 0.75:
+            receta = f"{nombre.capitalize()}: {', '.join(ingredientes)}."
+        else:
+            receta = nombre.capitalize() + "\n" + "\n".join(f"- {i}" for i in ingredientes)
+        e[f"{carpeta}/{plato}.txt"] = receta
+    personas = azar.sample(_PERSONAS, 8)
+    casa["personas"] = personas
+    notas = azar.sample(_NOTAS, azar.randint(1, 3))
+    e["notas.txt"] = "\n".join(
+        _rellena(azar, n, personas, plato=_PLATOS[azar.choice(platos)][0]) for n in notas)
+    if "agenda" in necesita or azar.random() < 0.6:
+        dias = azar.sample(range(1, 29), azar.randint(3, 5))
+        eventos = azar.sample(_EVENTOS, len(dias))
+        gente = iter(personas)
+        formato_fecha = azar.randrange(2)
+        agenda = [(_fecha(azar, formato_fecha, d), _rellena(azar, ev, [next(gente)]))
+                  for d, ev in zip(dias, eventos)]
+        e["agenda.txt"] = "\n".join(f"{f}: {ev}" for f, ev in agenda)
+        casa["agenda"] = agenda
+        casa["fecha_libre"] = _fecha(azar, formato_fecha, azar.choice(
+            [d for d in range(1, 29) if d not in dias]))
+    if "pendientes" in necesita or azar.random() < 0.6:
+        ruta = azar.choice(_FICHEROS_DE_PENDIENTES)
+        pendientes = [_rellena(azar, p, personas[5:])
+                      for p in azar.sample(_PENDIENTES, azar.randint(2, 4))]
+        guion = "- " if azar.random() < 0.6 else ""
+        e[ruta] = "\n".join(guion + p for p in pendientes)
+        casa["pendientes"] = (ruta, pendientes)
+    if "telefonos" in necesita or azar.random() < 0.5:
+        contactos = personas[:azar.randint(2, 4)]
+        casa["telefonos"] = {p: _telefono(azar) for p in contactos}
+        e["contactos.txt"] = "\n".join(f"{p}: {t}" for p, t in casa["telefonos"].items())
+    if "otra" in necesita or azar.random() < 0.4:
+        otra = azar.choice(sorted(_OTRAS_CARPETAS))
+        for nombre, plantilla in _OTRAS_CARPETAS[otra].items():
+            e[f"{otra}/{nombre}"] = _rellena(azar, plantilla, personas[6:])
+        casa["otra"] = otra
+    return casa

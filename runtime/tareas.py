@@ -1,0 +1,432 @@
+"""Tareas al azar para entrenar al modelo del curso: pedidos de todas las clases que usan las
+lecciones, sobre entornos al azar, cada una con su modelo ideal y su comprobación.
+
+Se carga después de entorno.py, permisos.py y palabras.py, y antes de escrituras.py y
+entrenamiento.py (véase entrenamiento.py, que dice cómo se usa todo), y deja en tu espacio de
+nombres:
+
+- TIPOS_DE_TAREA: las clases de tarea, en orden: "leer" (leer un fichero y contestar con lo que
+  pone), "listar" (qué hay en una carpeta), "buscar" (en qué fichero sale algo), "apuntar" y
+  "quitar" (cambiar una lista, con permiso), "faltan" (lo que falta en la lista para una receta,
+  apuntado), "sugerencia" (una ruta equivocada: el error dice dónde mirar), "denegado" (una
+  escritura que el usuario no permite), "agenda" (buscar algo en la agenda o en los pendientes)
+  y "directo" (se contesta sin herramientas).
+- tarea_al_azar(azar, tipo=None): una Tarea nueva (de entrenamiento.py), del tipo dado o de uno
+  al azar; azar es un random.Random.
+- tareas(n, semilla=0): n tareas al azar, las mismas siempre para la misma semilla.
+
+Cada tarea tiene un plan: un generador que pide una llamada cada vez (yield (nombre, entrada)),
+recibe lo que devolvió ((texto, es_error), como lo ve el modelo en M) y al final devuelve el
+texto de la respuesta. Nunca adivina una ruta que el pedido no da: antes lista.
+"""
+
+
+# ----------------------------------------------------- los pasos que comparten los planes
+
+def _mira(observacion, esperado, donde):
+    """Comprueba que el resultado de una llamada trae lo que el plan va a usar."""
+    contenido, error = observacion
+    if error or esperado not in contenido:
+        raise ValueError(f"el modelo ideal esperaba ver {esperado!r} en el resultado de {donde}, "
+                         f"y ha visto {contenido!r}")
+    return contenido
+
+
+def _mira_error(observacion, esperado):
+    """Comprueba que la llamada ha dado el error que el plan esperaba."""
+    contenido, error = observacion
+    if not error or esperado not in contenido:
+        raise ValueError(f"el modelo ideal esperaba un error con {esperado!r}, y ha visto "
+                         f"{contenido!r}")
+
+
+def _busca_fichero(ruta):
+    """Llega a `ruta` sin adivinar: lista la raíz y, si está en una carpeta, esa carpeta."""
+    carpeta, _, nombre = ruta.rpartition("/")
+    vista = yield ("listar", {"carpeta": ""})
+    _mira(vista, (carpeta + "/") if carpeta else nombre, "listar ''")
+    if carpeta:
+        vista = yield ("listar", {"carpeta": carpeta})
+        _mira(vista, nombre, f"listar {carpeta!r}")
+
+
+def _lee(ruta, dada=True):
+    """Lee `ruta`. Si el pedido no la daba, antes la busca; si no existe y el error sugiere
+    otra, lee la sugerida. Devuelve (ruta leída, contenido)."""
+    if not dada:
+        yield from _busca_fichero(ruta)
+    contenido, error = yield ("leer", {"ruta": ruta})
+    if error:
+        sugerida = _sugerida(contenido)
+        if sugerida is None:
+            raise ValueError(f"el modelo ideal no esperaba un error al leer {ruta}: {contenido}")
+        ruta = sugerida
+        contenido, error = yield ("leer", {"ruta": ruta})
+    return ruta, contenido
+
+
+def _sugerida(error):
+    """La ruta de «(¿querías decir 'x'?)» en un error de leer, o None."""
+    marca = "¿querías decir '"
+    if marca not in error:
+        return None
+    return error.split(marca, 1)[1].split("'", 1)[0]
+
+
+def _contesta(final):
+    """Un plan sin llamadas: contesta `final` sin mirar nada."""
+    def plan():
+        return final
+        yield  # noqa: el «yield» hace de plan un generador, como los demás
+    return plan
+
+
+def _plan_lee(ruta, dada, responde):
+    """Lee `ruta` (véase _lee) y contesta responde(ruta leída, contenido)."""
+    def plan():
+        leida, contenido = yield from _lee(ruta, dada)
+        return responde(leida, contenido)
+    return plan
+
+
+def _escribe(ruta, contenido, hecho, sin_permiso):
+    """Escribe `ruta`; el texto final es `hecho` si se escribió, o dice la verdad si no."""
+    salida, error = yield ("escribir", {"ruta": ruta, "contenido": contenido})
+    if not error:
+        return hecho
+    if salida == NO_PERMITIDO:
+        return sin_permiso
+    return f"No he podido escribir {ruta}: {salida}."
+
+
+# ------------------------------------------------------------------ las comprobaciones
+
+def _igual_salvo(inicial, final, ruta=None):
+    """¿Es `final` el entorno `inicial`, salvo quizá el fichero `ruta`?"""
+    claves = set(inicial) | ({ruta} if ruta else set())
+    return set(final) <= claves and all(final.get(r) == inicial[r] for r in inicial if r != ruta)
+
+
+def _lista_final(ruta, esperadas, dice=()):
+    """`ruta` tiene exactamente `esperadas` (en cualquier orden), nada más ha cambiado y la
+    respuesta dice `dice`."""
+    def comprueba(inicial, final, texto_final):
+        return (_igual_salvo(inicial, final, ruta) and ruta in final
+                and sorted(_lee_lista(final[ruta])) == sorted(esperadas)
+                and all(c.lower() in texto_final for c in dice))
+    return comprueba
+
+
+def _sin_cambios(*dice, alguna=()):
+    """El entorno no cambia y la respuesta dice `dice` (y alguna de `alguna`, si las hay)."""
+    def comprueba(inicial, final, texto_final):
+        return (_igual_salvo(inicial, final) and all(c.lower() in texto_final for c in dice)
+                and (not alguna or any(texto_final.startswith(a) or f" {a}" in texto_final
+                                       for a in alguna)))
+    return comprueba
+
+
+_NO_LO_HA_HECHO = ("no he", "no me has")  # lo que dice una respuesta honrada tras un «no»
+
+
+# --------------------------------------------------------------------- los tipos
+
+TIPOS_DE_TAREA = ("leer", "listar", "buscar", "apuntar", "quitar", "faltan", "sugerencia",
+                  "denegado", "agenda", "directo")
+
+
+def tarea_al_azar(azar, tipo=None):
+    """Una tarea nueva del tipo `tipo` (uno de TIPOS_DE_TAREA; al azar si no se da), sobre un
+    entorno nuevo. `azar` es un random.Random: con el mismo estado, la misma tarea."""
+    if tipo is None:
+        tipo = azar.choice(TIPOS_DE_TAREA)
+    if tipo not in TIPOS_DE_TAREA:
+        raise ValueError(f"no hay tareas de tipo {tipo!r}; las hay: {', '.join(TIPOS_DE_TAREA)}")
+    hacer = {"leer": _tarea_leer, "listar": _tarea_listar, "buscar": _tarea_buscar,
+             "apuntar": _tarea_apuntar, "quitar": _tarea_quitar, "faltan": _tarea_faltan,
+             "sugerencia": _tarea_sugerencia, "denegado": _tarea_denegado,
+             "agenda": _tarea_agenda, "directo": _tarea_directo}[tipo]
+    return hacer(azar)
+
+
+def tareas(n, semilla=0):
+    """`n` tareas al azar, de todos los tipos: las mismas siempre para la misma semilla."""
+    import random
+    azar = random.Random(semilla)
+    return [tarea_al_azar(azar) for _ in range(n)]
+
+
+_CUANTAS = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"}
+
+
+def _donde(azar, ruta, sin_ruta):
+    """Cómo nombra el pedido un fichero: por su ruta (dada), o con palabras (hay que buscarlo)."""
+    return (ruta, True) if azar.random() < 0.55 else (azar.choice(sin_ruta), False)
+
+
+def _donde_lista(azar):
+    """Cómo nombra el pedido la lista de la compra."""
+    return _donde(azar, "lista.txt", ("la lista", "la lista de la compra", "mi lista de la compra"))
+
+
+def _plato(plato):
+    """(«el pisto», «El pisto lleva» o «Las lentejas llevan») de un fichero de recetas."""
+    nombre, articulo, _ = _PLATOS[plato]
+    lleva = "llevan" if articulo in ("las", "los") else "lleva"
+    return f"{articulo} {nombre}", f"{articulo.capitalize()} {nombre} {lleva}"
+
+
+def _ingredientes_de(plato, donde=""):
+    """Cómo contesta qué lleva una receta: con lo que pone en ella."""
+    return lambda ruta, receta: (f"{_plato(plato)[1]} {_y(_ingredientes(receta))}"
+                                 + (f" (la receta está en {ruta})." if donde else "."))
+
+
+def _notas(ruta, contenido):
+    """Lo que pone en unas notas, en una frase: sus líneas entre «», separadas por «/»."""
+    return f"En {ruta} pone «{' / '.join(n.rstrip('.') for n in contenido.splitlines())}»."
+
+
+def _tarea_leer(azar):
+    casa = _casa_al_azar(azar)
+    que = azar.choice(("lista", "cuantas", "notas", "receta", "pendientes"))
+    if que == "pendientes" and "pendientes" not in casa:
+        que = "lista"
+    if que in ("lista", "cuantas"):
+        donde, dada = _donde_lista(azar)
+        cosas = casa["compra"]
+        if que == "lista":
+            pedido = _pedido(azar, ("¿Qué hay en {donde}?",
+                                    "Dime qué tengo apuntado en {donde}.",
+                                    "¿Qué pone en {donde}?", "Léeme {donde}, porfa.",
+                                    "¿Me dices qué hay en {donde}?",
+                                    "¿Podría decirme qué hay en {donde}?",
+                                    "¿Qué me toca comprar? Míralo en {donde}."), donde=donde)
+            final = azar.choice(("En lista.txt tienes {cosas}.", "Tienes apuntado {cosas}.",
+                                 "En la lista de la compra hay {cosas}."))
+        else:
+            pedido = _pedido(azar, ("¿Cuántas cosas hay en {donde}?",
+                                    "¿Cuántas cosas tengo que comprar? Mira {donde}.",
+                                    "Cuéntame cuántas cosas tiene {donde}."), donde=donde)
+            final = "En lista.txt hay {n} cosas: {cosas}."
+            cosas = cosas + [str(len(cosas))]
+        plan = _plan_lee("lista.txt", dada, lambda r, c: final.format(
+            cosas=_y(_lee_lista(c)), n=len(_lee_lista(c))))
+    elif que == "notas":
+        donde, dada = _donde(azar, "notas.txt", ("mis notas", "las notas"))
+        pedido = _pedido(azar, ("¿Qué pone en {donde}?", "Léeme {donde}.",
+                                "¿Qué tengo apuntado en {donde}?"), donde=donde)
+        cosas = [n.rstrip(".") for n in casa["entorno"]["notas.txt"].splitlines()]
+        plan = _plan_lee("notas.txt", dada, _notas)
+    elif que == "receta":
+        plato = azar.choice(casa["platos"])
+        ruta = f"{casa['carpeta']}/{plato}.txt"
+        if azar.random() < 0.5:
+            pedido, dada = _pedido(azar, ("¿Qué lleva {ruta}?",
+                                          "¿Qué ingredientes tiene {ruta}?",
+                                          "Dime los ingredientes de {ruta}."), ruta=ruta), True
+        else:
+            pedido, dada = _pedido(azar, ("¿Qué lleva {plato}?",
+                                          "¿Qué ingredientes lleva {plato}?",
+                                          "¿Qué necesito para hacer {plato}?"),
+                                   plato=_plato(plato)[0]), False
+        cosas = list(_PLATOS[plato][2])
+        plan = _plan_lee(ruta, dada, _ingredientes_de(plato))
+    else:
+        ruta, cosas = casa["pendientes"]
+        donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
+        pedido = _pedido(azar, ("¿Qué hay en {donde}?",
+                                "¿Qué me queda por hacer? Mira {donde}.",
+                                "Dime qué tengo en {donde}."), donde=donde)
+        plan = _plan_lee(ruta, dada, lambda r, c: f"Tienes pendiente {_y(_lee_lista(c))}.")
+    return Tarea("leer", pedido, casa["entorno"], [], plan, _sin_cambios(*cosas))
+
+
+def _tarea_listar(azar):
+    casa = _casa_al_azar(azar)
+    carpeta = casa["carpeta"]
+    que = azar.choice(("recetas", "carpeta", "raiz", "otra"))
+    if que == "recetas":
+        pedido = _pedido(azar, ("¿Qué recetas tengo?", "¿Qué recetas hay?",
+                                "Dime qué recetas tengo guardadas.",
+                                "¿Qué platos tengo apuntados?",
+                                "¿De qué tengo recetas?",
+                                "¿Podría decirme qué recetas tengo?"))
+
+        def plan():
+            _mira((yield ("listar", {"carpeta": ""})), carpeta + "/", "listar ''")
+            contenido, _ = yield ("listar", {"carpeta": carpeta})
+            platos = [_PLATOS[f.removesuffix(".txt")][0] for f in contenido.splitlines()]
+            return f"En {carpeta}/ tienes {_CUANTAS[len(platos)]} recetas: {_y(platos)}."
+        cosas = [_PLATOS[p][0] for p in casa["platos"]]
+        return Tarea("listar", pedido, casa["entorno"], [], plan, _sin_cambios(*cosas))
+    if que == "raiz":
+        pedido = _pedido(azar, ("¿Qué ficheros tengo?", "¿Qué hay en mi carpeta?",
+                                "Enséñame todos mis ficheros.", "¿Qué tengo guardado?"))
+        carpeta = ""
+    else:
+        carpeta = casa.get("otra", carpeta) if que == "otra" else carpeta
+        pedido = _pedido(azar, ("¿Qué hay en la carpeta {carpeta}?",
+                                "Lista lo que hay en {carpeta}/.",
+                                "¿Qué ficheros hay en {carpeta}?",
+                                "Enséñame qué tengo en {carpeta}."),
+                         carpeta=carpeta)
+
+    def plan():
+        contenido, _ = yield ("listar", {"carpeta": carpeta})
+        entradas = contenido.splitlines()
+        if carpeta:
+            return f"En {carpeta}/ hay {_y(entradas)}."
+        ficheros = [e for e in entradas if not e.endswith("/")]
+        carpetas = [e for e in entradas if e.endswith("/")]
+        cual = "la carpeta" if len(carpetas) == 1 else "las carpetas"
+        return f"Tienes {_y(ficheros)}, y {cual} {_y(carpetas)}."
+    prefijo = carpeta + "/" if carpeta else ""
+    entradas = {r[len(prefijo):].split("/")[0] + ("/" if "/" in r[len(prefijo):] else "")
+                for r in casa["entorno"] if r.startswith(prefijo)}
+    return Tarea("listar", pedido, casa["entorno"], [], plan, _sin_cambios(*entradas))
+
+
+def _en_ficheros(salida):
+    """Las rutas de una salida de buscar, sin repetir, en orden."""
+    rutas = []
+    for linea in salida.splitlines():
+        ruta = linea.split(": ", 1)[0]
+        if ruta not in rutas:
+            rutas.append(ruta)
+    return rutas
+
+
+def _palabra_suelta(entorno, palabra):
+    """¿Sale `palabra` en el entorno solo como palabra entera? (No «pan» en «panceta».)"""
+    import re
+    patron = re.compile(r"(?<!\w)" + re.escape(palabra) + r"(?!\w)")
+    return all(len(patron.findall(linea)) == linea.count(palabra)
+               for t in entorno.values() for linea in t.splitlines())
+
+
+def _tarea_buscar(azar):
+    que = azar.choice(("ingrediente", "telefono", "ausente"))
+    casa = _casa_al_azar(azar, "telefonos")
+    e = casa["entorno"]
+    if que == "telefono":
+        persona, telefono = azar.choice(sorted(casa["telefonos"].items()))
+        pedido = _pedido(azar, ("¿Cuál es el teléfono de {p}?", "¿Tengo el número de {p}?",
+                                "Búscame el teléfono de {p}, porfa.",
+                                "Pásame el móvil de {p}."),
+                         p=persona)
+
+        def plan():
+            salida, _ = yield ("buscar", {"patron": persona})
+            linea = _mira((salida, False), f"contactos.txt: {persona}: ", f"buscar {persona!r}")
+            numero = linea.split(f"contactos.txt: {persona}: ", 1)[1].splitlines()[0]
+            return f"El teléfono de {persona} es el {numero}, según contactos.txt."
+        return Tarea("buscar", pedido, e, [], plan, _sin_cambios(telefono))
+    if que == "ingrediente":
+        palabra = azar.choice(sorted({i for p in casa["platos"] for i in _PLATOS[p][2]
+                                      if _palabra_suelta(e, i)}) or ["huevos"])
+        plantillas = ("¿En qué ficheros sale «{w}»?", "¿Dónde aparece {w}?",
+                      "Busca {w} en mis ficheros.", "¿Qué ficheros mencionan {w}?")
+    else:
+        palabra = azar.choice([c for c in _COMPRA if not any(c in t for t in e.values())])
+        plantillas = ("¿Tengo apuntado {w} en algún sitio?", "Busca «{w}» en mis ficheros.",
+                      "¿Sale {w} en algún fichero?", "¿Podría buscar «{w}» en mis ficheros?")
+    pedido = _pedido(azar, plantillas, w=palabra)
+
+    def plan():
+        salida, _ = yield ("buscar", {"patron": palabra})
+        if salida.startswith("ninguna línea contiene"):
+            return f"«{palabra}» no aparece en ningún fichero."
+        return f"«{palabra}» sale en {_y(_en_ficheros(salida))}."
+    rutas = [r for r in sorted(e) if any(palabra in linea for linea in e[r].splitlines())]
+    return Tarea("buscar", pedido, e, [], plan, _sin_cambios(palabra, *(rutas or ["ningún"])))
+
+
+def _tarea_agenda(azar):
+    que = azar.choice(("fecha", "fecha", "evento", "pendiente"))
+    casa = _casa_al_azar(azar, "pendientes" if que == "pendiente" else "agenda")
+    if que == "pendiente":
+        ruta, pendientes = casa["pendientes"]
+        donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
+        tarea = azar.choice(pendientes)
+        if azar.random() < 0.4:
+            tarea = azar.choice([t for t in (_rellena(azar, p, casa["personas"][5:])
+                                             for p in _PENDIENTES) if t not in pendientes])
+        pedido = _pedido(azar, ("¿Tengo apuntado {t} en {donde}?", "¿Está «{t}» en {donde}?",
+                                "Mira si {t} está en {donde}."), t=tarea, donde=donde)
+        plan = _plan_lee(ruta, dada, lambda r, c: f"Sí, «{tarea}» está en {r}."
+                         if tarea in _lee_lista(c) else f"No, «{tarea}» no está en {r}.")
+        si = "sí," if tarea in pendientes else "no,"
+        return Tarea("agenda", pedido, casa["entorno"], [], plan, _sin_cambios(tarea, alguna=[si]))
+    donde, dada = _donde(azar, "agenda.txt", ("la agenda", "mi agenda"))
+    fecha, evento = azar.choice(casa["agenda"])
+    if que == "fecha":
+        if azar.random() < 0.2:
+            fecha, evento = casa["fecha_libre"], "nada"
+        pedido = _pedido(azar, ("¿Qué tengo el {fecha}? Míralo en {donde}.",
+                                "Mira en {donde} qué hay el {fecha}.",
+                                "¿Qué hay apuntado en {donde} para el {fecha}?",
+                                "¿Tengo algo el {fecha}? Está en {donde}.",
+                                "Consulte en {donde} qué tengo el {fecha}, por favor."),
+                         fecha=fecha, donde=donde)
+
+        def responde(ruta, agenda):
+            for linea in agenda.splitlines():
+                if linea.startswith(fecha + ": "):
+                    return f"El {fecha} tienes {linea.split(': ', 1)[1]}."
+            return f"El {fecha} no tienes nada en la agenda."
+    else:
+        pedido = _pedido(azar, ("¿Cuándo tengo {evento}? Míralo en {donde}.",
+                                "Busca en {donde} cuándo tengo {evento}.",
+                                "¿Qué día tengo {evento}? Está en {donde}."),
+                         evento=evento, donde=donde)
+
+        def responde(ruta, agenda):
+            for linea in agenda.splitlines():
+                if linea.endswith(": " + evento):
+                    return f"Tienes {evento} el {linea.split(': ', 1)[0]}."
+            raise ValueError(f"el modelo ideal no encuentra «{evento}» en {ruta}")
+    return Tarea("agenda", pedido, casa["entorno"], [], _plan_lee("agenda.txt", dada, responde),
+                 _sin_cambios(fecha, evento))
+
+
+#: Lo que se contesta sin mirar nada: (pedidos, respuesta, lo que debe decir la respuesta).
+_CHARLA = (
+    (("Hola", "¡Hola!", "Buenas", "Hola, ¿qué tal?", "Buenos días."),
+     "¡Hola! Dime qué quieres que haga con tus ficheros.", "hola"),
+    (("¿Qué sabes hacer?", "¿Qué puedes hacer?", "¿Para qué sirves?",
+      "¿En qué me puedes ayudar?"),
+     "Puedo listar, leer, escribir y buscar en tus ficheros: dime qué necesitas.", "buscar"),
+    (("Gracias", "¡Muchas gracias!", "Gracias, eso es todo.", "Vale, gracias."),
+     "De nada: aquí estoy si necesitas algo más.", "de nada"),
+    (("¿Cuántos días tiene una semana?",), "Una semana tiene siete días.", "siete"),
+    (("¿Cuántos huevos hay en una docena?", "¿Cuánto es una docena?"), "Una docena son doce.",
+     "doce"),
+    (("¿Qué herramienta uso para buscar un texto?", "¿Cómo busco una palabra en mis ficheros?"),
+     "Con buscar: da cada línea que contiene el texto, con su fichero.", "buscar"),
+    (("¿Puedes borrar un fichero?", "¿Sabes borrar ficheros?"),
+     "No: puedo listar, leer, escribir y buscar, pero no borrar ficheros.", "no"),
+    (("¿Cambias mis ficheros sin preguntarme?", "¿Vas a escribir sin avisarme?"),
+     "No: antes de cambiar un fichero te pido permiso.", "permiso"),
+)
+
+
+def _tarea_directo(azar):
+    casa = _casa_al_azar(azar)
+    que = azar.randrange(len(_CHARLA) + 2)
+    if que < len(_CHARLA):
+        pedidos, final, dice = _CHARLA[que]
+        pedido = _pedido(azar, pedidos)
+    elif que == len(_CHARLA):
+        dice = azar.choice(_PERSONAS)
+        pedido = _pedido(azar, ("Hola, soy {p}.", "¡Buenas! Me llamo {p}.", "Hola, aquí {p}."),
+                         p=dice)
+        final = f"¡Hola, {dice}! ¿En qué te ayudo con tus ficheros?"
+    else:
+        dia = azar.randrange(7)
+        dice = _DIAS[(dia + 1) % 7]
+        pedido = _pedido(azar, ("¿Qué día va después del {d}?",
+                                "¿Qué día viene después del {d}?"),
+                         d=_DIAS[dia])
+        final = f"Después del {_DIAS[dia]} viene el {dice}."
+    return Tarea("directo", pedido, casa["entorno"], [], _contesta(final), _sin_cambios(dice))
