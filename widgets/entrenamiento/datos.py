@@ -141,7 +141,8 @@ def prefijo_comun(ejemplos: list[Ejemplo]) -> int:
     """How many tokens every example starts with (the system prompt and the start of the user
     turn: the training step computes them once per step), before any target."""
     primero = ejemplos[0].ids
-    n = min(min(i for i, e in enumerate(x.etiquetas) if e != IGNORAR) for x in ejemplos)
+    # the token before a target is the one whose output predicts it: it must be computed anew
+    n = min(min(i for i, e in enumerate(x.etiquetas) if e != IGNORAR) for x in ejemplos) - 1
     for x in ejemplos[1:]:
         k = 0
         while k < n and x.ids[k] == primero[k]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import random
 import sys
@@ -52,12 +53,14 @@ def argumentos(argv=None):
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--acumular", type=int, default=8, help="ejecuciones por paso")
     p.add_argument("--cada", type=int, default=5, help="pasos por punto de la curva")
-    p.add_argument("--tope-minutos", type=float, default=55.0,
+    p.add_argument("--tope-minutos", type=float, default=45.0,
                    help="el entrenamiento para aquí aunque falten pasos (y lo dice)")
     p.add_argument("--fuera", type=int, default=40, help="tareas fuera de muestra (0: ninguna)")
-    p.add_argument("--fuera-base", type=int, default=8, help="de ellas, cuántas con el modelo base")
+    p.add_argument("--fuera-base", type=int, default=5, help="de ellas, cuántas con el modelo base")
     p.add_argument("--semilla-fuera", type=int, default=999)
-    p.add_argument("--pasos", type=int, default=None, help="solo estos pasos (para medir)")
+    p.add_argument("--pasos", type=int, default=None, help="solo estos pasos")
+    p.add_argument("--medir", type=int, default=None, metavar="PASOS",
+                   help="solo mide: entrena estos pasos, dice los tokens/s y no escribe nada")
     p.add_argument("--prueba", action="store_true",
                    help="una prueba pequeña que escribe en _build/entrenamiento/")
     p.add_argument("--salida", type=Path, default=None)
@@ -74,29 +77,30 @@ def sembrar(semilla: int) -> None:
     torch.manual_seed(semilla)
 
 
-def perdida_de(peft_modelo, ejemplo: datos.Ejemplo, cache=None, desde: int = 0):
+def perdida_de(peft_modelo, ejemplo: datos.Ejemplo, kv=None, desde: int = 0):
     """(sum of the cross-entropy over ``ejemplo``'s targets, their count), the forward from token
-    ``desde`` on, after ``cache`` (the keys and values of tokens ``[:desde]``)."""
+    ``desde`` on, after ``kv`` (each layer's (keys, values) of tokens ``[:desde]``)."""
     from transformers import DynamicCache
 
     llama = peft_modelo.base_model.model
     entrada = torch.tensor([ejemplo.ids[desde:]])
-    propia = None
-    if cache is not None:
-        propia = DynamicCache(config=llama.config)
-        for i, capa in enumerate(cache.layers):
-            propia.update(capa.keys, capa.values, i)
-    h = llama.model(input_ids=entrada, cache=propia, use_cache=cache is not None).last_hidden_state[0]
+    cache = None
+    if kv is not None:
+        cache = DynamicCache(config=llama.config)
+        for i, (claves, valores) in enumerate(kv):
+            cache.update(claves, valores, i)
+    h = llama.model(input_ids=entrada, cache=cache, use_cache=kv is not None).last_hidden_state[0]
     etiquetas = torch.tensor(ejemplo.etiquetas[desde + 1:] + [datos.IGNORAR])
     donde = etiquetas != datos.IGNORAR
     logits = llama.lm_head(h[donde])
     return torch.nn.functional.cross_entropy(logits, etiquetas[donde], reduction="sum"), int(donde.sum())
 
 
-def prefijo(peft_modelo, ejemplo: datos.Ejemplo, k: int):
-    """The keys and values of ``ejemplo``'s first ``k`` tokens (with their graph)."""
+def prefijo(peft_modelo, ejemplo: datos.Ejemplo, k: int) -> list[tuple]:
+    """Each layer's (keys, values) of ``ejemplo``'s first ``k`` tokens (with their graph)."""
     llama = peft_modelo.base_model.model
-    return llama.model(input_ids=torch.tensor([ejemplo.ids[:k]]), use_cache=True).cache
+    cache = llama.model(input_ids=torch.tensor([ejemplo.ids[:k]]), use_cache=True).cache
+    return [(capa.keys, capa.values) for capa in cache.layers]
 
 
 def comprobar_prefijo(peft_modelo, ejemplo: datos.Ejemplo, k: int) -> float:
@@ -135,6 +139,7 @@ def entrenar(peft_modelo, ejemplos: list[datos.Ejemplo], a) -> dict:
     parado = None
     print(f"Entrenando: {len(ejemplos)} ejecuciones, {total} pasos de {a.acumular}, prefijo común "
           f"de {k} tokens.", flush=True)
+    carga_antes = os.getloadavg()
     for paso in range(total):
         grupo = []
         while len(grupo) < a.acumular:
@@ -145,12 +150,16 @@ def entrenar(peft_modelo, ejemplos: list[datos.Ejemplo], a) -> dict:
         for g in optimizador.param_groups:
             g["lr"] = tasa(paso, total, a.lr)
         n_grupo = sum(e.objetivos for e in grupo)
-        cache = prefijo(peft_modelo, grupo[0], k)
+        # The common start once: each run goes on from leaves that stand for its keys and values
+        # (its backward stops there, gathering their gradients), then one backward through it.
+        kv = prefijo(peft_modelo, grupo[0], k)
+        hojas = [tuple(t.detach().requires_grad_() for t in par) for par in kv]
         suma = 0.0
-        for i, e in enumerate(grupo):
-            perdida, _ = perdida_de(peft_modelo, e, cache, k)
-            (perdida / n_grupo).backward(retain_graph=i + 1 < len(grupo))
+        for e in grupo:
+            perdida, _ = perdida_de(peft_modelo, e, hojas, k)
+            (perdida / n_grupo).backward()
             suma += float(perdida.detach())
+        torch.autograd.backward([t for par in kv for t in par], [h.grad for par in hojas for h in par])
         torch.nn.utils.clip_grad_norm_(entrenables, 1.0)
         optimizador.step()
         optimizador.zero_grad(set_to_none=True)
@@ -176,7 +185,9 @@ def entrenar(peft_modelo, ejemplos: list[datos.Ejemplo], a) -> dict:
             "tokens": tokens, "tokens_por_segundo": round(tokens / segundos, 1),
             "tokens_calculados_por_segundo": round(calculados / segundos, 1),
             "tokens_objetivo": objetivos, "perdida_final": curva[-1]["perdida"], "curva": curva,
-            "parado": parado}
+            "parado": parado,
+            "carga_de_la_maquina": {"antes": [round(x, 2) for x in carga_antes],
+                                    "despues": [round(x, 2) for x in os.getloadavg()]}}
 
 
 def evaluar(ns, modelo_plano, tok, a, fuera: int) -> dict:
@@ -220,13 +231,21 @@ def principal(argv=None) -> int:
           f"{sum(largos)} tokens (de {min(largos)} a {max(largos)}), "
           f"{sum(e.objetivos for e in ejemplos)} del modelo; por tipo: {por_tipo}", flush=True)
 
-    print("El modelo base, voraz:", flush=True)
-    antes = evaluar(ns, base, tok, a, min(a.fuera, a.fuera_base))
+    if a.medir:
+        a.pasos = a.medir
+    else:
+        print("El modelo base, voraz:", flush=True)
+        antes = evaluar(ns, base, tok, a, min(a.fuera, a.fuera_base))
     sembrar(a.semilla)
     peft_modelo = modelo.con_lora(base, a.rango, a.alfa)
     peft_modelo.train()
     dif_prefijo = comprobar_prefijo(peft_modelo, ejemplos[0], datos.prefijo_comun(ejemplos))
     cifras = entrenar(peft_modelo, ejemplos, a)
+    if a.medir:
+        por_ejecucion = cifras["segundos"] / (cifras["pasos"] * a.acumular)
+        print(f"Medido: {cifras['tokens_por_segundo']} tokens/s, {por_ejecucion:.2f} s por ejecución "
+              f"y pasada: {len(ejemplos)} ejecuciones, una época en {por_ejecucion * len(ejemplos) / 60:.1f} min.")
+        return 0
     peft_modelo.eval()
 
     arrays = modelo.adaptador(peft_modelo)
@@ -238,11 +257,6 @@ def principal(argv=None) -> int:
         print(f"Fusión de {f['capa']}: diferencia máxima {f['max_dif_formula']:.2e} con A y B en "
               f"float32, {f['max_dif_npz_float16']:.2e} con los del npz (delta máximo "
               f"{f['max_abs_delta']:.2e}).", flush=True)
-    ajustado = peft_modelo.unload()
-    modelo.fusionar(ajustado, arrays)
-    print("El modelo ajustado (base + adaptador del npz), voraz:", flush=True)
-    despues = evaluar(ns, ajustado, tok, a, a.fuera)
-
     manifiesto = {
         "adaptador": {"archivo": npz.name, "bytes": tamano, "sha256": modelo.sha256(npz),
                       "formato": "float16; blk.{i}.{capa}.lora_a (r×in), .lora_b (out×r), escala "
@@ -267,11 +281,22 @@ def principal(argv=None) -> int:
         "entrenamiento": {**cifras, "dif_prefijo_comun": dif_prefijo},
         "comprobacion_de_fusion": fusion,
         "base": antes,
-        "ajustado": despues,
-        "segundos_en_total": round(time.perf_counter() - comienzo, 1),
+        "ajustado": None,
     }
-    (a.salida / f"{NOMBRE}.json").write_text(json.dumps(manifiesto, ensure_ascii=False, indent=1) + "\n",
-                                              encoding="utf-8")
+    escribir = lambda: (a.salida / f"{NOMBRE}.json").write_text(  # noqa: E731
+        json.dumps(manifiesto, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    escribir()  # the training's figures, before the (long) evaluation
+    ajustado = peft_modelo.unload()
+    modelo.fusionar(ajustado, arrays)
+    print("El modelo ajustado (base + adaptador del npz), voraz:", flush=True)
+    manifiesto["ajustado"] = evaluar(ns, ajustado, tok, a, a.fuera)
+    vistos = {e.pedido for e in ejemplos}
+    for clave in ("base", "ajustado"):
+        fuera = manifiesto[clave].get("fuera_de_muestra")
+        if fuera:
+            fuera["pedidos_tambien_en_el_entrenamiento"] = sum(c["pedido"] in vistos for c in fuera["casos"])
+    manifiesto["segundos_en_total"] = round(time.perf_counter() - comienzo, 1)
+    escribir()
     print(f"Escrito {npz} ({tamano} bytes) y su manifiesto; {cifras['segundos'] / 60:.1f} min de "
           f"entrenamiento, pérdida final {cifras['perdida_final']}.", flush=True)
     if tamano > LIMITE_BYTES:
