@@ -58,6 +58,7 @@ def argumentos(argv=None):
     p.add_argument("--fuera", type=int, default=40, help="tareas fuera de muestra (0: ninguna)")
     p.add_argument("--fuera-base", type=int, default=5, help="de ellas, cuántas con el modelo base")
     p.add_argument("--semilla-fuera", type=int, default=999)
+    p.add_argument("--sin-base", action="store_true", help="no evalúa el modelo base")
     p.add_argument("--pasos", type=int, default=None, help="solo estos pasos")
     p.add_argument("--medir", type=int, default=None, metavar="PASOS",
                    help="solo mide: entrena estos pasos, dice los tokens/s y no escribe nada")
@@ -231,9 +232,10 @@ def principal(argv=None) -> int:
           f"{sum(largos)} tokens (de {min(largos)} a {max(largos)}), "
           f"{sum(e.objetivos for e in ejemplos)} del modelo; por tipo: {por_tipo}", flush=True)
 
+    antes = None
     if a.medir:
         a.pasos = a.medir
-    else:
+    elif not a.sin_base:
         print("El modelo base, voraz:", flush=True)
         antes = evaluar(ns, base, tok, a, min(a.fuera, a.fuera_base))
     sembrar(a.semilla)
@@ -292,7 +294,7 @@ def principal(argv=None) -> int:
     manifiesto["ajustado"] = evaluar(ns, ajustado, tok, a, a.fuera)
     vistos = {e.pedido for e in ejemplos}
     for clave in ("base", "ajustado"):
-        fuera = manifiesto[clave].get("fuera_de_muestra")
+        fuera = (manifiesto[clave] or {}).get("fuera_de_muestra")
         if fuera:
             fuera["pedidos_tambien_en_el_entrenamiento"] = sum(c["pedido"] in vistos for c in fuera["casos"])
     manifiesto["segundos_en_total"] = round(time.perf_counter() - comienzo, 1)
