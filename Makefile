@@ -3,6 +3,8 @@
 #   make test    the whole test suite (unit, build, browser in Debian's Chromium)
 #   make html    build only            make bench   benchmarks, printed as a table
 #   make mutantes  mutation testing of every challenge's reference (tests/mutantes/)
+#   make adaptador  the in-page model's LoRA adapter, trained on the course's runs (about 40 min
+#                on the CPU; widgets/entrenamiento/, writes widgets/datos/smollm2-135m-adaptador.*)
 #   make clean   remove what the build made (make distclean also removes .venv and node_modules)
 
 PYTHON ?= python3
@@ -20,6 +22,9 @@ BENCH_ARGS ?=
 LIGHTHOUSE := tests/bench/lighthouse
 NATIVO := .venv-nativo
 MUTANTES := .venv-mutantes
+ENTRENAR := .venv-entrenar
+# arguments of `python -m widgets.entrenamiento.entrenar` (--ejecuciones N, --semilla S, --prueba…)
+ADAPTADOR_ARGS ?=
 # arguments of `python -m tests.mutantes` (challenge ids, -j N, --limite S)
 MUTANTES_ARGS ?=
 
@@ -27,7 +32,7 @@ MUTANTES_ARGS ?=
 FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py) \
 	$(wildcard widgets/trabajador/*.py) widgets/construccion/empaquetar.mjs
 
-.PHONY: serve html test bench mutantes clean distclean setup bundle chromium
+.PHONY: serve html test bench mutantes adaptador clean distclean setup bundle chromium
 
 serve: html
 	$(PY) -m widgets.serve $(OUT) --port $(PORT)
@@ -60,6 +65,20 @@ $(MUTANTES)/.stamp: tests/mutantes/requisitos.txt
 	$(PYTHON) -m venv $(MUTANTES)
 	$(MUTANTES)/bin/pip install --quiet --disable-pip-version-check --require-hashes \
 		-r tests/mutantes/requisitos.txt
+	touch $@
+
+# The in-page model's LoRA adapter (issue #42): SmolLM2-135M-Instruct's pinned GGUF, fetched and
+# checked into _build/modelo/ as the build does (modelo_local.asegurar), tuned on the course's own
+# runs, on the CPU. torch, transformers and peft live in a venv of their own, pinned with hashes,
+# so that `make test` never installs them.
+adaptador: setup $(ENTRENAR)/.stamp
+	$(PY) -c 'from pathlib import Path; from widgets.construccion.modelo_local import asegurar; asegurar(Path("_build/modelo"))'
+	$(ENTRENAR)/bin/python -m widgets.entrenamiento.entrenar $(ADAPTADOR_ARGS)
+
+$(ENTRENAR)/.stamp: widgets/entrenamiento/requisitos.txt
+	$(PYTHON) -m venv $(ENTRENAR)
+	$(ENTRENAR)/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+		-r widgets/entrenamiento/requisitos.txt
 	touch $@
 
 # Lighthouse, for the bench only: its own pinned package-lock.json, so that `make test`'s npm ci
@@ -105,4 +124,4 @@ clean:
 	rm -rf _build widgets/static tests/.artifacts build *.egg-info
 
 distclean: clean
-	rm -rf $(VENV) $(NATIVO) $(MUTANTES) node_modules $(LIGHTHOUSE)/node_modules
+	rm -rf $(VENV) $(NATIVO) $(MUTANTES) $(ENTRENAR) node_modules $(LIGHTHOUSE)/node_modules
