@@ -17,7 +17,13 @@
    request run whole, and tasks of a seed never trained on (``--fuera`` of them).
 
 ``--prueba`` is a small run (a few runs, a few steps, short evaluations) that writes into
-``_build/entrenamiento/`` instead of ``widgets/datos/``.
+``_build/entrenamiento/`` instead of ``widgets/datos/``; ``--medir PASOS`` only times that many
+steps; ``--sin-base`` skips the base model's evaluation.
+
+Repeatable: the data, the LoRA's initialisation and the order of the runs are seeded, there is no
+dropout, and torch runs on 2 threads. Two runs of ``--prueba --sin-base --pasos 4`` wrote the same
+.npz, byte for byte, and the same greedy answers; the committed run's first step had the same loss
+(1.4504) in three separate runs. The full run was not repeated (40 minutes).
 """
 
 from __future__ import annotations
