@@ -24,43 +24,21 @@ import time
 from pathlib import Path
 
 from tests.bench import apartadas
+from widgets.entrenamiento.datos import pagina
+from widgets.entrenamiento.salida import interpretar
 
-RAIZ = Path(__file__).resolve().parents[2]
-RUNTIME = ["entorno", "guionizado", "escenarios", "permisos", "palabras", "tareas", "escrituras",
-           "entrenamiento"]
 
 
 def harness() -> dict:
-    """The runtime's names, with the reference agent and the reference adapter run in them."""
-    sys.path.insert(0, str(RAIZ))
-    from runtime import espacio
-
-    ns = espacio(*RUNTIME)
-    agente = (RAIZ / "challenges" / "pruebas-del-agente" / "agente.py").read_text(encoding="utf-8")
-    # agente.py imports its names from the grader's «runtime» module: here they are all in ns.
-    exec(compile(agente.replace("from runtime import", "if False: from runtime import"), "agente.py",
-                 "exec"), ns)
-    ns["enviar"] = None
-    exec(compile((RAIZ / "challenges" / "modelo-api" / "solucion.py").read_text(encoding="utf-8"),
-                 "solucion.py", "exec"), ns)
-    return ns
+    """The runtime's names, with the reference agent and the reference adapter run in them (as
+    the training script loads them: widgets/entrenamiento/datos.py)."""
+    return pagina()
 
 
 def leer_salida(texto: str, clave: str = "respuesta"):
     """lectura.js's ``interpretar``: one JSON object with one key, a text answer or a call; or
     None."""
-    try:
-        valor = json.loads(texto)
-    except ValueError:
-        return None
-    if not isinstance(valor, dict) or len(valor) != 1:
-        return None
-    ((nombre, dentro),) = valor.items()
-    if nombre == clave:
-        return {"type": "text", "text": dentro} if isinstance(dentro, str) else None
-    if nombre and isinstance(dentro, dict):
-        return {"type": "tool_use", "name": nombre, "input": dentro}
-    return None
+    return interpretar(texto, clave)
 
 
 class Cortada(Exception):

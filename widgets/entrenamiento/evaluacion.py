@@ -19,55 +19,17 @@ import time
 import torch
 
 from . import datos
-
-
-def clave_de_texto(herramientas) -> str:
-    """esquema.js claveDeTexto: «respuesta», with «_» before it while a tool has that name."""
-    nombres = {h["name"] for h in herramientas or []}
-    clave = "respuesta"
-    while clave in nombres:
-        clave = "_" + clave
-    return clave
-
-
-def _interpretar(texto: str, clave: str):
-    """lectura.js interpretar: {type: text | tool_use, …} or None."""
-    try:
-        valor = json.loads(texto)
-    except ValueError:
-        return None
-    if not isinstance(valor, dict) or len(valor) != 1:
-        return None
-    (nombre, dentro), = valor.items()
-    if nombre == clave:
-        return {"type": "text", "text": dentro} if isinstance(dentro, str) else None
-    if nombre != "" and isinstance(dentro, dict):
-        return {"type": "tool_use", "name": nombre, "input": dentro}
-    return None
-
-
-def _rescatado(texto: str, clave: str) -> str:
-    """lectura.js textoRescatado: the decoded start of a cut text answer."""
-    if not texto.lstrip().startswith("{"):
-        return texto
-    inicio = re.match(r'^\s*\{\s*' + re.escape(json.dumps(clave)) + r'\s*:\s*"', texto)
-    if not inicio:
-        return ""
-    cuerpo = re.match(r'^(?:[^"\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*', texto[inicio.end():]).group(0)
-    try:
-        return json.loads(f'"{cuerpo}"')
-    except ValueError:
-        return ""
+from .salida import clave_de_texto, interpretar, rescatado
 
 
 def bloques_de_salida(texto: str, cortado: bool, ids, clave: str = "respuesta") -> list[dict]:
     """The output as the response's blocks (``ids()`` gives each call's id)."""
-    entero = _interpretar(texto, clave)
+    entero = interpretar(texto, clave)
     lineas = [x for x in texto.split("\n") if x.strip()]
     if entero:
         partes = [entero]
     elif len(lineas) > 1:
-        partes = [_interpretar(x, clave) for x in lineas]
+        partes = [interpretar(x, clave) for x in lineas]
     else:
         partes = [None]
     if all(partes):
@@ -78,7 +40,7 @@ def bloques_de_salida(texto: str, cortado: bool, ids, clave: str = "respuesta") 
             elif p["text"]:
                 bloques.append(p)
         return bloques
-    salvado = _rescatado(texto, clave) if cortado else texto
+    salvado = rescatado(texto, clave) if cortado else texto
     return [{"type": "text", "text": salvado}] if salvado else []
 
 
