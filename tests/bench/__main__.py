@@ -482,14 +482,16 @@ def main(argv=None):
         # The model on its tasks, last: native llama.cpp only, on a machine the browser left.
         print()
         try:
-            registros = aciertos.medir(args.tareas, avisar=avisar)
+            resultado = aciertos.medir(args.tareas, avisar=avisar)
         except Exception as error:  # noqa: BLE001 - the rest of the table is printed already
             print(f"## The course's model on its tasks\n\nnot measured: {type(error).__name__}: {error}")
         else:
             print("## The course's model on its tasks (native llama.cpp, the page's grammar)\n")
-            print(aciertos.tabla(registros))
+            print(aciertos.tabla(resultado["registros"]))
             print("\nWhat the published model gets wrong, greedy:\n")
-            print(aciertos.fallos(registros))
+            print(aciertos.fallos(resultado["registros"]))
+            print()
+            print(aciertos.fijas(resultado))
     return 0
 
 

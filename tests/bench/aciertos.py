@@ -61,8 +61,9 @@ def modos(semillas: int) -> list[dict]:
 
 
 def medir(semillas: int = 3, conjuntos=("lecciones", "apartadas"), avisar=print,
-          ggufs: dict | None = None) -> list[dict]:
-    """The run records of every model, mode and task (see tests/bench/evaluar.py)."""
+          ggufs: dict | None = None) -> dict:
+    """The run records of every model, mode and task, and each model's answers to the fixed
+    prompts (see tests/bench/evaluar.py)."""
     if not NATIVO.exists():
         raise RuntimeError("no .venv-nativo (make bench builds it)")
     if ggufs is None:
@@ -86,6 +87,26 @@ def medir(semillas: int = 3, conjuntos=("lecciones", "apartadas"), avisar=print,
     finally:
         os.unlink(f.name)
     return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+MANIFIESTO = RAIZ / "widgets" / "datos" / "smollm2-135m-adaptador.json"
+
+
+def fijas(resultado: dict) -> str:
+    """The merged file's greedy answers to the manifest's fixed prompts beside the trained
+    model's (the manifest's, transformers in float32): how many are the same, and which not."""
+    manifiesto = json.loads(MANIFIESTO.read_text(encoding="utf-8"))
+    entrenado = {r["indicacion"]: r["respuesta"] for r in manifiesto["ajustado"]["respuestas_fijas"]}
+    hechas = resultado["fijas"].get("ajustado", [])
+    iguales = [r for r in hechas if entrenado.get(r["indicacion"]) == r["respuesta"]]
+    lineas = [f"The merged GGUF (native llama.cpp, greedy, no grammar) answers {len(iguales)} of "
+              f"{len(hechas)} of the manifest's fixed prompts as the trained model did"
+              + (":" if len(iguales) < len(hechas) else ".")]
+    for r in hechas:
+        if r not in iguales:
+            lineas.append(f"- {r['indicacion']}: `{r['respuesta'][:100]}` (trained: "
+                          f"`{entrenado.get(r['indicacion'], '?')[:100]}`)")
+    return "\n".join(lineas)
 
 
 def tabla(registros: list[dict]) -> str:
@@ -128,7 +149,8 @@ def main(argv=None) -> int:
                         help="write the published model's greedy records here, with its SHA-256 "
                              "(tests/bench/aciertos-voraz.json: the figures lesson 6 states)")
     args = parser.parse_args(argv)
-    registros = medir(args.semillas, avisar=lambda t: print(t, file=sys.stderr, flush=True))
+    resultado = medir(args.semillas, avisar=lambda t: print(t, file=sys.stderr, flush=True))
+    registros = resultado["registros"]
     if args.json:
         args.json.write_text(json.dumps(registros, ensure_ascii=False, indent=1), encoding="utf-8")
     if args.voraz:
@@ -143,6 +165,8 @@ def main(argv=None) -> int:
     print(tabla(registros))
     print()
     print(fallos(registros))
+    print()
+    print(fijas(resultado))
     return 0
 
 

@@ -12,8 +12,9 @@ agente.py``) runs the task with a model that does what the page does on each tur
 the reader's adapter sends (``ModeloAPI.peticion`` of ``challenges/modelo-api/solucion.py``),
 rendered as the in-page server renders it (runtime's ``mensajes_para_el_modelo``), the model's
 chat template applied by llama.cpp, its answer held to the page's grammar (esquema.js's, given
-by the caller) and read back as lectura.js reads it. Prints one JSON line: a record per run
-(the set, the task, solved or not, how it ended and why).
+by the caller) and read back as lectura.js reads it. Prints one JSON line: ``{"registros": a
+record per run (the set, the task, solved or not, how it ended and why), "fijas": {gguf's name:
+its greedy answers to the training manifest's fixed prompts}}``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import time
 from pathlib import Path
 
 from tests.bench import apartadas
-from widgets.entrenamiento.datos import pagina
+from widgets.entrenamiento.datos import chat, indicaciones_fijas, pagina
 from widgets.entrenamiento.salida import interpretar
 
 
@@ -112,6 +113,19 @@ def correr(llm, gramatica, ns, tarea, modo, max_tokens=256, tope=10) -> dict:
             "salidas": [t["texto"] for t in modelo.turnos]}
 
 
+def respuestas_fijas(llm, ns) -> list[dict]:
+    """The model's greedy answers, without the grammar, to the training manifest's fixed prompts
+    (widgets/entrenamiento/datos.py's ``indicaciones_fijas``), as the training script asks the
+    trained model for them: to compare the merged file with the model it was merged from."""
+    salida = []
+    for que, M in indicaciones_fijas(ns):
+        r = llm.create_chat_completion(messages=chat(ns, M), temperature=0, max_tokens=128)
+        eleccion = r["choices"][0]
+        salida.append({"indicacion": que, "respuesta": eleccion["message"]["content"],
+                       "cortada": eleccion["finish_reason"] == "length"})
+    return salida
+
+
 def cargar(gguf: str, hilos: int, sin_extras: bool):
     from llama_cpp import Llama
 
@@ -137,8 +151,10 @@ def main(argv=None) -> None:
     ns = harness()
     gramatica = LlamaGrammar.from_string(entrada["gramatica"], verbose=False)
     registros = []
+    fijas = {}
     for nombre, gguf in entrada["ggufs"].items():
         llm = cargar(gguf, entrada.get("hilos", 2), entrada.get("sin_extras", False))
+        fijas[nombre] = respuestas_fijas(llm, ns)
         for modo in entrada["modos"]:
             for conjunto in entrada["conjuntos"]:
                 for i, tarea in enumerate(apartadas.CONJUNTOS[conjunto]):
@@ -150,7 +166,7 @@ def main(argv=None) -> None:
                           f"{'sí' if r['resuelta'] else 'no'} ({r['como']}, {r['turnos']} turnos)",
                           file=sys.stderr, flush=True)
         del llm
-    print(json.dumps(registros, ensure_ascii=False))
+    print(json.dumps({"registros": registros, "fijas": fijas}, ensure_ascii=False))
 
 
 if __name__ == "__main__":

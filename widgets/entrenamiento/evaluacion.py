@@ -87,37 +87,10 @@ def modelo_del_agente(ns: dict, generar: Generador, registro: list | None = None
     return modelo
 
 
-def indicaciones_fijas(ns: dict) -> list[tuple[str, list]]:
-    """The manifest's fixed prompts: (what it is, M), over the lessons' files (ENTORNO)."""
-    E, F = ns["ENTORNO"], ns["FUNCIONES"]
-    llamada, resultado = ns["llamada"], ns["resultado"]
-    inicio = [("sistema", ns["SISTEMA_AGENTE"]), ("usuario", ns["PEDIDO_TORTILLA"])]
-
-    def paso(id, nombre, entorno=E, **entrada):
-        return [("asistente", [llamada(id, nombre, **entrada)]),
-                ("usuario", [resultado(id, F[nombre](dict(entorno), **entrada))])]
-
-    receta = paso("toolu_01", "leer", ruta="recetas/tortilla.txt")
-    lista = paso("toolu_02", "leer", ruta="lista.txt")
-    nueva = ns["LISTA_TORTILLA"]
-    escrita = paso("toolu_03", "escribir", ruta="lista.txt", contenido=nueva)
-    denegada = [("asistente", [llamada("toolu_03", "escribir", ruta="lista.txt", contenido=nueva)]),
-                ("usuario", [ns["denegado"](llamada("toolu_03", "escribir", ruta="lista.txt",
-                                                    contenido=nueva))])]
-    return [
-        ("lección 6, primer turno", inicio),
-        ("lección 6, tras leer la receta", inicio + receta),
-        ("lección 6, tras leer la receta y la lista", inicio + receta + lista),
-        ("lección 6, tras escribir la lista", inicio + receta + lista + escrita),
-        ("lección 6, escritura denegada", inicio + receta + lista + denegada),
-        ("otro pedido, primer turno", [("sistema", ns["SISTEMA_AGENTE"]), ("usuario", ns["PEDIDO_TERCO"])]),
-    ]
-
-
 def respuestas_fijas(ns: dict, generar: Generador) -> list[dict]:
     """The model's greedy answer to each fixed prompt."""
     salida = []
-    for que, M in indicaciones_fijas(ns):
+    for que, M in datos.indicaciones_fijas(ns):
         texto, cortado = generar(datos.chat(ns, M))
         salida.append({"indicacion": que, "respuesta": texto, "cortada": cortado})
     return salida
