@@ -15,12 +15,13 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import violaciones_axe
+from widgets.construccion.modelo_local import fijado
 
 pytestmark = pytest.mark.navegador
 
 ESPERA = 120_000
 MODELO = "/_static/bucle/modelo/"
-GGUF = MODELO + "SmolLM2-135M-Instruct.Q8_0.gguf"
+GGUF = MODELO + fijado().archivo  # the model the page runs: the course's tuned one
 
 GENERAR = """async () => {
   const motor = __bucleMotorDelModelo();
@@ -30,8 +31,10 @@ GENERAR = """async () => {
 
 
 def megas(sitio) -> int:
+    """What the page downloads: the model it runs (not the base published beside it) and the
+    engine."""
     carpeta = sitio / "_static" / "bucle" / "modelo"
-    return round(sum(p.stat().st_size for p in carpeta.iterdir()) / 1e6)
+    return round(sum((carpeta / n).stat().st_size for n in (fijado().archivo, "wllama.wasm")) / 1e6)
 
 
 def estado(widget, valor):
