@@ -15,7 +15,9 @@ must define ``grabacion``, a recording as ``tests/bench/grabar.py`` writes it
      "turnos": [{"segundos", "tokens_entrada", "tokens_reusados", "tokens_salida",
                  "respuesta": [bloque, …]}, …],
      "final": {"como": "fin" | "tope", "texto": str | None},
-     "mensajes": [[rol, contenido], …]}
+     "mensajes": [[rol, contenido], …],
+     "permite": bool, "entorno": {ruta: texto}}   (the last two optional: whether the user
+                                                   allowed writes, the files at the end)
 
 The build checks that the recording is of the model the build publishes: its ``sha256`` must be
 that GGUF's, pinned in ``bucle_modelo_fijado`` (:mod:`widgets.construccion.modelo_local`). When the pin moves and
