@@ -43,18 +43,34 @@ def test_pedir_permiso_cells(pedir_permiso):
     assert ns["incumple"](d3) is not None
     with pytest.raises(TypeError):
         ns["ejecutar_con_permiso"](d3, dict(ns["ENTORNO"]), ns["permitir"])
-    # In CPython nobody can be asked: the cell says so in one sentence and the script answers.
+    # In CPython nobody can be asked: the cell says so in one sentence, prints what the page
+    # would have shown (the whole content and the line diff) and the script answers.
     assert salidas[2].splitlines() == [
         "Aquí no se te puede preguntar: responde un guion, sí y después no.",
-        "¿Permites escribir lista.txt? → Permitir",
-        "¿Permites escribir notas.txt? → Denegar",
+        "¿Permites escribir lista.txt?",
+        "  lista.txt quedará así (1 línea):",
+        "      pan, leche, patatas, huevos, cebolla",
+        "  Lo que cambia en lista.txt: 1 línea que se quita y 1 línea que se añade (- se quita, + se añade):",
+        "    - pan, leche, patatas",
+        "    + pan, leche, patatas, huevos, cebolla",
+        "  → Permitir",
+        "¿Permites escribir notas.txt?",
+        "  notas.txt quedará así (3 líneas):",
+        "      El sábado cenan los vecinos.",
+        "      Menú: gazpacho y tortilla.",
+        "      Compra: faltan huevos y cebolla.",
+        "  Lo que cambia en notas.txt: 1 línea que se añade (- se quita, + se añade):",
+        "      El sábado cenan los vecinos.",
+        "      Menú: gazpacho y tortilla.",
+        "    + Compra: faltan huevos y cebolla.",
+        "  → Denegar",
         "fin tras 7 mensajes: He apuntado huevos y cebolla en lista.txt; notas.txt sigue como estaba.",
         "  resultado p3: «escrito lista.txt (36 caracteres)»",
         "  resultado p4 (error): «no se ha ejecutado: el usuario no lo ha permitido»",
         "lista.txt: pan, leche, patatas, huevos, cebolla",
         "notas.txt sin tocar: True"]
     prosa = texto_de("pedir-permiso")
-    assert "De las cuatro llamadas, solo una pregunta." in prosa
+    assert "De las cuatro llamadas, solo por la de `escribir` se pregunta al usuario" in " ".join(prosa.split())
     assert "el bucle termina con `fin` tras 7 mensajes" in " ".join(prosa.split())
 
 
