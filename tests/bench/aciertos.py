@@ -23,6 +23,8 @@ from pathlib import Path
 
 from widgets.construccion.modelo_local import asegurar, asegurar_base, fijado
 
+from .evaluar import gramatica
+
 RAIZ = Path(__file__).resolve().parents[2]
 NATIVO = RAIZ / ".venv-nativo" / "bin" / "python"
 CACHE = RAIZ / "_build" / "modelo"
@@ -38,20 +40,6 @@ def wilson(exitos: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centro = (p + z * z / (2 * n)) / (1 + z * z / n)
     margen = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centro - margen), min(1.0, centro + margen)
-
-
-def gramatica() -> str:
-    """The page's grammar for the course's tools (esquema.js, run in Node)."""
-    sys.path.insert(0, str(RAIZ))
-    from runtime import espacio
-
-    herramientas = espacio("entorno")["HERRAMIENTAS"]
-    codigo = ("import { esquemaDeSalida, gramaticaDeSalida } from './widgets/front/modelo/esquema.js';"
-              "const tools = JSON.parse(process.argv[1]);"
-              "process.stdout.write(gramaticaDeSalida(esquemaDeSalida(tools)));")
-    p = subprocess.run(["node", "--input-type=module", "-e", codigo, json.dumps(herramientas)],
-                       cwd=RAIZ, capture_output=True, text=True, check=True)
-    return p.stdout
 
 
 def modos(semillas: int) -> list[dict]:

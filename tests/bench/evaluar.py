@@ -20,6 +20,7 @@ its greedy answers to the training manifest's fixed prompts}}``.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,6 +29,21 @@ from tests.bench import apartadas
 from widgets.entrenamiento.datos import chat, indicaciones_fijas, pagina
 from widgets.entrenamiento.salida import interpretar
 
+RAIZ = Path(__file__).resolve().parents[2]
+
+
+
+def gramatica() -> str:
+    """The page's grammar for the course's tools (esquema.js, run in Node)."""
+    from runtime import espacio
+
+    herramientas = espacio("entorno")["HERRAMIENTAS"]
+    codigo = ("import { esquemaDeSalida, gramaticaDeSalida } from './widgets/front/modelo/esquema.js';"
+              "const tools = JSON.parse(process.argv[1]);"
+              "process.stdout.write(gramaticaDeSalida(esquemaDeSalida(tools)));")
+    p = subprocess.run(["node", "--input-type=module", "-e", codigo, json.dumps(herramientas)],
+                       cwd=RAIZ, capture_output=True, text=True, check=True)
+    return p.stdout
 
 
 def harness() -> dict:
