@@ -65,6 +65,26 @@ _NOTAS = ("El {dia} cenan los vecinos.", "Llamar a {persona} el {dia}.",
           "El {dia} no hay clase.", "{persona} me debe 20 euros.",
           "Menú del {dia}: {plato}.", "Comprar pilas para el mando.")
 
+#: Lo que se pregunta de una nota: plantilla de la nota → (palabra que la encuentra, qué
+#: debe decir la respuesta, preguntas). En las preguntas, {dia}, {persona} y {plato} son los
+#: de la nota; {donde}, dónde mirar.
+_PREGUNTAS_DE_NOTAS = {
+    "El {dia} cenan los vecinos.": ("cenan", "vecinos", (
+        "¿Quién viene a cenar el {dia}? Mira {donde}.", "¿Qué hay el {dia}?")),
+    "Llamar a {persona} el {dia}.": ("Llamar", "{persona}", (
+        "¿A quién tenía que llamar?", "¿A quién tengo que llamar el {dia}? Está en {donde}.")),
+    "La llave de repuesto la tiene {persona}.": ("llave", "{persona}", (
+        "¿Quién tiene la llave de repuesto?", "Mira en {donde} quién tiene la otra llave.")),
+    "El {dia} viene {persona} a comer.": ("comer", "{persona}", (
+        "¿Quién viene a comer el {dia}?", "¿Viene alguien a comer? Míralo en {donde}.")),
+    "{persona} me debe 20 euros.": ("debe", "{persona}", (
+        "¿Quién me debe dinero?", "¿Cuánto me debían? Está en {donde}.")),
+    "Menú del {dia}: {plato}.": ("Menú", "{plato}", (
+        "¿Qué menú hay el {dia}?", "¿Qué comemos el {dia}? Mira {donde}.")),
+    "La clave del wifi está en la caja del router.": ("wifi", "router", (
+        "¿Dónde está la clave del wifi?", "Busca en {donde} dónde dejé la clave del wifi.")),
+}
+
 #: Carpetas que no son de recetas, con sus ficheros: para que haya que elegir.
 _OTRAS_CARPETAS = {
     "trabajo": {"informe.txt": "Informe de ventas: pendiente de revisar.",
@@ -75,7 +95,8 @@ _OTRAS_CARPETAS = {
                 "horario.txt": "Entrada a las 9, salida a las {hora}."},
 }
 
-_CARPETAS_DE_RECETAS = ("recetas", "cocina", "platos", "comidas", "menus")
+_CARPETAS_DE_RECETAS = ("recetas", "cocina", "platos", "comidas", "menus", "recetario",
+                        "mis-recetas", "guisos")
 _FICHEROS_DE_PENDIENTES = ("tareas.txt", "pendientes.txt")
 
 _SIN_TILDES = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
@@ -127,10 +148,17 @@ def _ingredientes(receta):
     return _lee_lista(receta.split(":", 1)[1])
 
 
+#: Cómo empieza y acaba a veces un pedido dicho de palabra: «oye, …», «… porfa».
+_ENTRADAS = ("oye, ", "a ver, ", "perdona, ", "una cosa: ", "hola, ", "venga, ", "oye ",
+             "rápido: ", "una pregunta, ", "mira, ")
+_COLETILLAS = (" porfa", ", gracias", " ahora mismo", ", cuando puedas", ", por favor",
+               " ya", " anda", ", que no me acuerdo")
+
+
 def _pedido(azar, plantillas, **valores):
     """Una de las `plantillas` rellena con `valores`. A veces, como se escribe deprisa: sin
-    tildes, sin «¿» o «¡», en minúscula (solo el texto de la plantilla: los valores, tal
-    cual)."""
+    tildes, sin «¿» o «¡», en minúscula, con una entrada («oye, …») o una coletilla («…
+    porfa») (solo el texto de la plantilla: los valores, tal cual)."""
     plantilla = azar.choice(plantillas)
     if azar.random() < 0.25:
         plantilla = plantilla.translate(_SIN_TILDES)
@@ -138,6 +166,14 @@ def _pedido(azar, plantillas, **valores):
         plantilla = plantilla.replace("¿", "").replace("¡", "")
     if azar.random() < 0.2 and plantilla[:1].isalpha():
         plantilla = plantilla[0].lower() + plantilla[1:]
+    if azar.random() < 0.25 and plantilla[-1:] in ".?" and not plantilla.endswith(("porfa.", "favor.")):
+        plantilla = plantilla[:-1] + azar.choice(_COLETILLAS) + plantilla[-1]
+    if azar.random() < 0.25:
+        if plantilla[:1] in "¿¡" and plantilla[1:2].isalpha():
+            plantilla = plantilla[0] + plantilla[1].lower() + plantilla[2:]
+        elif plantilla[:1].isalpha():
+            plantilla = plantilla[0].lower() + plantilla[1:]
+        plantilla = azar.choice(_ENTRADAS) + plantilla
     return plantilla.format(**valores)
 
 

@@ -134,12 +134,16 @@ _NO_LO_HA_HECHO = ("no he", "no me has")  # lo que dice una respuesta honrada tr
 TIPOS_DE_TAREA = ("leer", "listar", "buscar", "apuntar", "quitar", "faltan", "sugerencia",
                   "denegado", "agenda", "directo")
 
+#: Cuántas de cada tipo, en proporción: más de las que tienen más pasos (lo que falta para una
+#: receta, cambiar una lista), menos de las que se contestan sin herramientas.
+_PESOS = (12, 8, 10, 10, 10, 14, 9, 9, 12, 6)
+
 
 def tarea_al_azar(azar, tipo=None):
     """Una tarea nueva del tipo `tipo` (uno de TIPOS_DE_TAREA; al azar si no se da), sobre un
     entorno nuevo. `azar` es un random.Random: con el mismo estado, la misma tarea."""
     if tipo is None:
-        tipo = azar.choice(TIPOS_DE_TAREA)
+        tipo = azar.choices(TIPOS_DE_TAREA, _PESOS)[0]
     if tipo not in TIPOS_DE_TAREA:
         raise ValueError(f"no hay tareas de tipo {tipo!r}; las hay: {', '.join(TIPOS_DE_TAREA)}")
     hacer = {"leer": _tarea_leer, "listar": _tarea_listar, "buscar": _tarea_buscar,
@@ -189,7 +193,7 @@ def _notas(ruta, contenido):
 
 def _tarea_leer(azar):
     casa = _casa_al_azar(azar)
-    que = azar.choice(("lista", "cuantas", "notas", "receta", "pendientes"))
+    que = azar.choice(("lista", "cuantas", "notas", "nota", "nota", "receta", "pendientes"))
     if que == "pendientes" and "pendientes" not in casa:
         que = "lista"
     if que in ("lista", "cuantas"):
@@ -201,7 +205,9 @@ def _tarea_leer(azar):
                                     "¿Qué pone en {donde}?", "Léeme {donde}, porfa.",
                                     "¿Me dices qué hay en {donde}?",
                                     "¿Podría decirme qué hay en {donde}?",
-                                    "¿Qué me toca comprar? Míralo en {donde}."), donde=donde)
+                                    "¿Qué me toca comprar? Míralo en {donde}.",
+                                    "¿Qué llevo apuntado ahora en {donde}?",
+                                    "¿Qué queda en {donde}?"), donde=donde)
             final = azar.choice(("En lista.txt tienes {cosas}.", "Tienes apuntado {cosas}.",
                                  "En la lista de la compra hay {cosas}."))
         else:
@@ -212,6 +218,8 @@ def _tarea_leer(azar):
             cosas = cosas + [str(len(cosas))]
         plan = _plan_lee("lista.txt", dada, lambda r, c: final.format(
             cosas=_y(_lee_lista(c)), n=len(_lee_lista(c))))
+    elif que == "nota":
+        return _tarea_una_nota(azar, casa)
     elif que == "notas":
         donde, dada = _donde(azar, "notas.txt", ("mis notas", "las notas"))
         pedido = _pedido(azar, ("¿Qué pone en {donde}?", "Léeme {donde}.",
@@ -240,6 +248,35 @@ def _tarea_leer(azar):
                                 "Dime qué tengo en {donde}."), donde=donde)
         plan = _plan_lee(ruta, dada, lambda r, c: f"Tienes pendiente {_y(_lee_lista(c))}.")
     return Tarea("leer", pedido, casa["entorno"], [], plan, _sin_cambios(*cosas))
+
+
+def _tarea_una_nota(azar, casa):
+    """Una pregunta de lo que dice una de las notas: se lee notas.txt (si el pedido no la nombra,
+    antes se busca) y se contesta con esa nota."""
+    e = casa["entorno"]
+    plantilla = azar.choice(sorted(_PREGUNTAS_DE_NOTAS))
+    marca, dice, preguntas = _PREGUNTAS_DE_NOTAS[plantilla]
+    valores = {"persona": azar.choice(casa["personas"][:5]), "dia": azar.choice(_DIAS),
+               "plato": _PLATOS[azar.choice(casa["platos"])][0]}
+    otras = [n for n in e["notas.txt"].splitlines() if marca not in n]
+    nota = plantilla.format(**valores)
+    lineas = otras[:2]
+    lineas.insert(azar.randint(0, len(lineas)), nota)
+    e["notas.txt"] = "\n".join(lineas)
+    pregunta = azar.choice(preguntas)
+    if "{donde}" in pregunta:
+        donde, dada = _donde(azar, "notas.txt", ("mis notas", "las notas"))
+    else:
+        donde, dada = "", False
+    pedido = _pedido(azar, (pregunta,), donde=donde, **valores)
+
+    def responde(ruta, contenido):
+        for linea in contenido.splitlines():
+            if marca in linea:
+                return f"En {ruta} pone: «{linea.rstrip('.')}»."
+        raise ValueError(f"el modelo ideal no encuentra «{marca}» en {ruta}")
+    return Tarea("leer", pedido, e, [], _plan_lee("notas.txt", dada, responde),
+                 _sin_cambios(dice.format(**valores)))
 
 
 def _tarea_listar(azar):
@@ -326,7 +363,9 @@ def _tarea_buscar(azar):
         palabra = azar.choice(sorted({i for p in casa["platos"] for i in _PLATOS[p][2]
                                       if _palabra_suelta(e, i)}) or ["huevos"])
         plantillas = ("¿En qué ficheros sale «{w}»?", "¿Dónde aparece {w}?",
-                      "Busca {w} en mis ficheros.", "¿Qué ficheros mencionan {w}?")
+                      "Busca {w} en mis ficheros.", "¿Qué ficheros mencionan {w}?",
+                      "¿Qué recetas llevan {w}?", "¿En qué plato uso {w}?",
+                      "¿Qué puedo cocinar con {w}?", "¿Hay alguna receta con {w}?")
     else:
         palabra = azar.choice([c for c in _COMPRA if not any(c in t for t in e.values())])
         plantillas = ("¿Tengo apuntado {w} en algún sitio?", "Busca «{w}» en mis ficheros.",
@@ -363,12 +402,17 @@ def _tarea_agenda(azar):
     if que == "fecha":
         if azar.random() < 0.2:
             fecha, evento = casa["fecha_libre"], "nada"
-        pedido = _pedido(azar, ("¿Qué tengo el {fecha}? Míralo en {donde}.",
-                                "Mira en {donde} qué hay el {fecha}.",
-                                "¿Qué hay apuntado en {donde} para el {fecha}?",
-                                "¿Tengo algo el {fecha}? Está en {donde}.",
-                                "Consulte en {donde} qué tengo el {fecha}, por favor."),
-                         fecha=fecha, donde=donde)
+        if azar.random() < 0.3:
+            donde, dada = "", False
+            plantillas = ("¿Qué tengo el {fecha}?", "¿Tengo algo el {fecha}?",
+                          "¿Estoy libre el {fecha}?")
+        else:
+            plantillas = ("¿Qué tengo el {fecha}? Míralo en {donde}.",
+                          "Mira en {donde} qué hay el {fecha}.",
+                          "¿Qué hay apuntado en {donde} para el {fecha}?",
+                          "¿Tengo algo el {fecha}? Está en {donde}.",
+                          "Consulte en {donde} qué tengo el {fecha}, por favor.")
+        pedido = _pedido(azar, plantillas, fecha=fecha, donde=donde)
 
         def responde(ruta, agenda):
             for linea in agenda.splitlines():
@@ -376,10 +420,14 @@ def _tarea_agenda(azar):
                     return f"El {fecha} tienes {linea.split(': ', 1)[1]}."
             return f"El {fecha} no tienes nada en la agenda."
     else:
-        pedido = _pedido(azar, ("¿Cuándo tengo {evento}? Míralo en {donde}.",
-                                "Busca en {donde} cuándo tengo {evento}.",
-                                "¿Qué día tengo {evento}? Está en {donde}."),
-                         evento=evento, donde=donde)
+        plantillas = ("¿Cuándo tengo {evento}? Míralo en {donde}.",
+                      "Busca en {donde} cuándo tengo {evento}.",
+                      "¿Qué día tengo {evento}? Está en {donde}.")
+        if azar.random() < 0.3:
+            donde, dada = "", False
+            plantillas = ("¿Cuándo tengo {evento}?", "¿Qué día era {evento}?",
+                          "¿Para cuándo tengo {evento}?")
+        pedido = _pedido(azar, plantillas, evento=evento, donde=donde)
 
         def responde(ruta, agenda):
             for linea in agenda.splitlines():

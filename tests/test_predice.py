@@ -129,9 +129,18 @@ def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_rev
                                             ("el-bucle", "traza-bucle"), ("errores", "traza-errores"),
                                             ("pedir-permiso", "traza-permiso"),
                                             ("el-agente", "traza-agente"),
-                                            ("modelo-real", "traza-modelo-real")}
+                                            ("modelo-real", "traza-modelo-real"),
+                                            ("modelo-real", "traza-quitar-la-leche"),
+                                            ("modelo-real", "traza-leer-tortilla"),
+                                            ("modelo-real", "traza-una-pregunta-que-escribe")}
+    # lesson 6's three more recordings are replayed without questions (:predice: no)
+    sin_preguntas = {clave for clave, datos in trazas.items() if "predicciones" not in datos}
+    assert sin_preguntas == {("modelo-real", "traza-quitar-la-leche"), ("modelo-real", "traza-leer-tortilla"),
+                             ("modelo-real", "traza-una-pregunta-que-escribe")}
     casos, donde = [], []
     for clave, datos in trazas.items():
+        if clave in sin_preguntas:
+            continue
         assert list(datos["predicciones"]) == list(datos["trazas"])
         for tope, traza in datos["trazas"].items():
             # what the page embeds is the generator's output for that cap's trace

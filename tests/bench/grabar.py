@@ -135,14 +135,14 @@ def avisar(texto):
 
 #: What is recorded: (the request, whether the user allows writes), in order. The first is the
 #: lesson's opening trace (the lesson's request, no one to allow the write); the others were
-#: chosen by running the model natively on the lessons' files (tests/bench/evaluar.py): a request
-#: it solves, one it answers before reading what it needed, and a question it answers by asking
-#: to write (denied).
+#: chosen among thirty run natively on the lessons' files (tests/bench/candidatos.py): a request
+#: it solves, one it solves thanks to the error's suggestion, and a question it answers by
+#: rewriting the list (allowed: what a user who says yes without looking gets).
 PEDIDOS = [
     ("Apunta en lista.txt lo que falta para la tortilla.", False),
-    ("Añade arroz a lista.txt.", True),
-    ("¿Qué lleva la tortilla?", True),
-    ("¿Tengo leche en la lista?", False),
+    ("Quita la leche de lista.txt.", True),
+    ("Lee tortilla.txt.", True),
+    ("¿Tengo patatas en la lista?", True),
 ]
 
 

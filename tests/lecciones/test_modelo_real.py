@@ -5,11 +5,15 @@ answer, is computed here (see tests/lecciones/comun.py)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from runtime import espacio
 from tests.lecciones.comun import SOLUCION, celdas_de, ejecutar_leccion, opcion_de, texto_de
+
+#: The thirty requests tried to choose the recordings (python -m tests.bench.candidatos).
+CANDIDATOS = Path(__file__).resolve().parents[1] / "bench" / "candidatos.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -129,52 +133,71 @@ def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
         assert f"| {fila}" in tabla.replace("`", ""), fila
 
 
+def _llamadas(ns, g):
+    return [ns["muestra"](b).split(" ", 2)[2] for t in g["turnos"] for b in t["respuesta"]
+            if b["type"] == "tool_use"]
+
+
 def test_modelo_real_the_recordings_are_what_the_prose_says():
     """«Una ejecución de verdad» describes the recorded runs: the lesson's request, denied, where
-    the model reads the recipe and the list, asks for a path that does not exist, reads again,
-    asks to write the list without the eggs and says only what was denied; a request it solves in
-    three turns; one it answers without a call; one it answers right without reading the list.
+    the model lists, reads the recipe and the list, asks to write the whole list with the missing
+    items and says what was denied; a request it solves in three turns; a path that does not exist,
+    read where the error suggests; and a question it answers by rewriting the list as «pan».
     Each turn reuses the prompt processed before (the first, the start read at the load), and
     the last turns take longer than the first. A new recording that does otherwise fails here
     (and the prose must be written again)."""
     ns = espacio("entorno", "guionizado", "grabacion")
-    muestra = ns["muestra"]
     prosa = " ".join(texto_de("modelo-real").split())
-    g, arroz, tortilla, leche = ns["GRABACIONES"]
+    g, leche, tortilla, patatas = ns["GRABACIONES"]
+    E = dict(ns["ENTORNO"])
     assert ns["GRABACION"] is g and g["pedido"] == "Apunta en lista.txt lo que falta para la tortilla."
-    llamadas = [muestra(b) for t in g["turnos"] for b in t["respuesta"]]
-    assert [l.split(" ", 2)[2] for l in llamadas[:5]] == [
+    assert _llamadas(ns, g) == [
         "listar(carpeta='')", "listar(carpeta='recetas')", "leer(ruta='recetas/tortilla.txt')",
-        "leer(ruta='lista.txt')", "leer(ruta='lista.txt/tortilla.txt')"], llamadas
-    escritura = [b for t in g["turnos"] for b in t["respuesta"] if b.get("name") == "escribir"]
-    assert [b["input"]["contenido"] for b in escritura] == ["pan, leche, patatas, cebolla"]
+        "leer(ruta='lista.txt')", "escribir(ruta='lista.txt', contenido='pan, leche, patatas, huevos, cebolla')"]
+    assert "`pan, leche, patatas, huevos, cebolla`" in prosa
     assert g["final"]["como"] == "fin" and not g["permite"]
-    assert g["entorno"] == dict(ns["ENTORNO"])  # denied: nothing changed
+    assert g["entorno"] == E  # denied: nothing changed
     assert f"«{g['final']['texto']}»" in prosa
-    assert "pide leer `lista.txt/tortilla.txt`, una ruta que no existe" in prosa
-    assert "`pan, leche, patatas, cebolla`, sin los huevos" in prosa
     reusados = [t["tokens_reusados"] for t in g["turnos"]]
     assert reusados[0] > 0 and all(a < b for a, b in zip(reusados, reusados[1:]))
     segundos = [t["segundos"] for t in g["turnos"]]
     assert min(segundos[-3:]) > max(segundos[:3]), segundos
     assert "en el primero, es el comienzo que el modelo leyó al cargarse" in prosa
     assert "los últimos turnos tardan más que los primeros" in prosa
-    # the three others
-    assert arroz["permite"] and len(arroz["turnos"]) == 3 and "lo resuelve en tres turnos" in prosa
-    assert arroz["entorno"]["lista.txt"] == ns["ENTORNO"]["lista.txt"] + ", arroz"
-    assert tortilla["pedido"] == "¿Qué lleva la tortilla?" and len(tortilla["turnos"]) == 1
-    assert tortilla["turnos"][0]["respuesta"][0]["type"] == "text"
-    assert f"«{tortilla['final']['texto']}»" in prosa and "contesta sin llamar a nada" in prosa
-    hechas = [muestra(b).split(" ", 2)[2] for t in leche["turnos"] for b in t["respuesta"]
-              if b["type"] == "tool_use"]
-    assert hechas == ["listar(carpeta='')"] and "leche" in ns["ENTORNO"]["lista.txt"]
-    assert f"«{leche['final']['texto']}»" in prosa and "contesta sin abrir la lista" in prosa
-    # and the trace replays the first with the reference loop: the same messages, the same end
-    modelo = ns["ModeloGuionizado"](ns["guion_grabado"]())
+    # the three others, all with writes allowed
+    assert all(x["permite"] for x in (leche, tortilla, patatas)) and "En los tres el usuario deja escribir" in prosa
+    assert leche["pedido"] == "Quita la leche de lista.txt." and len(leche["turnos"]) == 3
+    assert leche["entorno"]["lista.txt"] == "pan, patatas" and "lo resuelve en tres turnos" in prosa
+    assert tortilla["pedido"] == "Lee tortilla.txt."
+    assert _llamadas(ns, tortilla) == ["leer(ruta='tortilla.txt')", "leer(ruta='recetas/tortilla.txt')"]
+    assert f"«{tortilla['final']['texto']}»" in prosa and tortilla["entorno"] == E
+    assert patatas["pedido"] == "¿Tengo patatas en la lista?" and f"«{patatas['pedido']}»" in prosa
+    assert _llamadas(ns, patatas)[-1] == "escribir(ruta='lista.txt', contenido='pan')"
+    assert patatas["entorno"]["lista.txt"] == "pan" and "la lista se queda en `pan`" in prosa
+    assert f"«{patatas['final']['texto']}»" in prosa
+    # the thirty requests tried (tests/bench/candidatos.jsonl), of the published model: only a
+    # greeting answered with no call
+    import json
+
+    from widgets.construccion.modelo_local import fijado
+
+    probados = [json.loads(l) for l in CANDIDATOS.read_text(encoding="utf-8").splitlines()]
+    assert {p["sha256"] for p in probados} == {fijado().publicado_sha256} == {g["modelo"]["sha256"]}
+    assert f"entre {len(probados)} pedidos probados" in prosa and f"De los {len(probados)} pedidos probados" in prosa
+    sin_llamadas = [p["pedido"] for p in probados if p["turnos"] == 1]
+    assert len(sin_llamadas) == 1 and sin_llamadas[0].startswith("Hola")
+    assert "solo contestó sin llamar a ninguna herramienta a un saludo" in prosa
+    # and each trace replays its recording with the reference loop: the same messages, the same end
     referencia = espacio("entorno", "guionizado", "escenarios", "permisos")
     exec((SOLUCION.parent.parent / "pedir-permiso" / "solucion.py").read_text(encoding="utf-8"), referencia)
-    como, _, M = referencia["bucle"](modelo, ns["INICIO_GRABADO"], dict(ns["ENTORNO"]), 10)
-    assert como == "fin" and [list(m) for m in M] == [list(m) for m in g["mensajes"]]
+    for n, grabada in enumerate(ns["GRABACIONES"]):
+        assert f"inicio = inicio_grabado({n})" in texto_de("modelo-real") or n == 0
+        preguntar = referencia["Respuestas"](["sí"] * 5) if grabada["permite"] else referencia["denegar"]
+        entorno = dict(E)
+        como, _, M = referencia["bucle"](ns["ModeloGuionizado"](ns["guion_grabado"](n)),
+                                         ns["inicio_grabado"](n), entorno, 10, preguntar)
+        assert como == "fin" and [list(m) for m in M] == [list(m) for m in grabada["mensajes"]]
+        assert entorno == grabada["entorno"]
 
 
 def test_modelo_real_question_answers_are_computed(modelo_real):
@@ -206,8 +229,11 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
     prosa = " ".join(texto_de("modelo-real").split())
     h, d, e = manifiesto["hiperparametros"], manifiesto["datos"], manifiesto["entrenamiento"]
     assert f"(LoRA, de rango {h['rango']})" in prosa
-    assert h["epocas"] == 2 and f"Fueron {d['ejecuciones']} conversaciones, leídas dos veces" in prosa
-    assert f"y {round(e['segundos'] / 60)} minutos en un ordenador de dos núcleos" in prosa
+    leidas = e["pasos"] * h["ejecuciones_por_paso"]
+    assert (f"Fueron {d['ejecuciones']} conversaciones y {round(e['segundos'] / 60)} minutos en un "
+            f"ordenador de dos núcleos") in prosa
+    assert f"El entrenamiento leyó {leidas}: todas una vez y {leidas - d['ejecuciones']} de ellas, dos." in prosa
+    assert d["ejecuciones"] < leidas <= 2 * d["ejecuciones"]
     assert f"el fichero pesa {round(pin.publicado_bytes / 1e6)} MB" in prosa
     cuentas = {}
     for r in medidas["registros"]:
@@ -216,6 +242,18 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
     (ln, lok), (an, aok) = cuentas["lecciones"], cuentas["apartadas"]
     assert (f"de {ln} pedidos de las lecciones sobre sus ficheros resuelve {lok}, y de {an} "
             f"pedidos escritos de otra manera, sobre ficheros que el generador no conoce, {aok}.") in prosa
+    # what it gets wrong, as the records have it
+    por_pedido = {r["pedido"]: r for r in medidas["registros"]}
+    gazpacho = por_pedido["¿Qué ingredientes lleva el gazpacho?"]
+    assert not gazpacho["resuelta"] and '{"leer":{"ruta":"lista.txt"}}' in gazpacho["salidas"]
+    assert f"«{gazpacho['final']}»" in prosa
+    arroz = por_pedido["Añade arroz a lista.txt."]
+    assert not arroz["resuelta"] and arroz["final"].startswith("He añadido arroz")
+    assert '{"escribir":{"ruta":"lista.txt","contenido":"pan, leche, patatas"}}' in arroz["salidas"]
+    assert "Escribe la lista sin el cambio que le pidieron y dice que lo ha hecho" in prosa
+    despensa = por_pedido["quiero hacer paella esta noche: mete en despensa.txt lo que me falte"]
+    assert '{"leer":{"ruta":"dessena.txt"}}' in despensa["salidas"]
+    assert "pide `dessena.txt` cuando el fichero es `despensa.txt`" in prosa
 
 
 def test_modelo_real_the_training_runs_cell_prints_runs_of_the_readers_agent(modelo_real):
