@@ -1,0 +1,98 @@
+"""runtime/ruidoso.py: the noisy scripted model of «Medir el agente», run by the course's reference
+agent on the generator's tasks (runtime/entrenamiento.py's Tarea and its ideal model)."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime import espacio
+from widgets.entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
+
+
+@pytest.fixture(scope="module")
+def ns():
+    ns = espacio(*RUNTIME, "ruidoso")
+    ns["agente"] = cargar_con_runtime(AGENTE, ns)["agente"]
+    return ns
+
+
+def correr(ns, tarea, **ruido):
+    """One run of ``tarea`` by the reference agent with a ModeloRuidoso over its ideal model:
+    (solved, how it ended, M, the model)."""
+    modelo = ns["ModeloRuidoso"](tarea.modelo_ideal(), **ruido)
+    entorno = dict(tarea.entorno)
+    respuestas = iter(tarea.respuestas)
+    preguntar = lambda ll: next(respuestas, "no") == "sí"  # noqa: E731
+    como, final, M = ns["agente"](modelo, tarea.pedido, entorno, preguntar=preguntar, tope=10)
+    return como == "fin" and tarea.comprobar(entorno, final), como, M, modelo
+
+
+def test_the_module_leaves_only_its_contract():
+    antes = set(espacio("entorno"))
+    assert set(espacio("entorno", "ruidoso")) - antes == {"ModeloRuidoso"}
+
+
+def test_without_noise_it_is_its_ideal_model(ns):
+    for tarea in ns["tareas"](40, semilla=7):
+        hecha, _, _, modelo = correr(ns, tarea)
+        assert hecha, tarea
+        assert modelo.errores == [] and modelo.turno > 0
+
+
+def test_each_kind_of_error_is_what_the_harness_sees(ns):
+    tarea = next(t for t in ns["tareas"](40, semilla=3) if t.tipo == "leer")
+    _, como, M, modelo = correr(ns, tarea, herramienta=1.0)
+    assert como == "tope" and {c for _, c in modelo.errores} == {"herramienta"}
+    pedidas = [b for rol, c in M if rol == "asistente" for b in c if b["type"] == "tool_use"]
+    assert {b["name"] for b in pedidas} == {"borrar"}
+    assert all(ns["incumple"](b) for b in pedidas)  # the harness answers each with an error
+    _, como, M, modelo = correr(ns, tarea, argumentos=1.0)
+    pedidas = [b for rol, c in M if rol == "asistente" for b in c if b["type"] == "tool_use"]
+    assert como == "tope" and all(ns["incumple"](b) for b in pedidas)
+    assert all(k.endswith("_") for b in pedidas for k in b["input"])
+    _, como, M, modelo = correr(ns, tarea, no_para=1.0)
+    assert como == "tope" and modelo.errores[-1][1] == "no_para"
+    assert not any(c == "no_para" for t, c in modelo.errores if t == 1)  # only where it would answer
+
+
+def test_after_an_error_it_goes_on_where_it_was(ns):
+    """Its wrong calls and their results are taken out of M before the ideal model is asked:
+    runs with errors still end solved, and the calls that were right are the ideal run's."""
+    salvadas = 0
+    for semilla, tarea in enumerate(ns["tareas"](60, semilla=11)):
+        hecha, _, M, modelo = correr(ns, tarea, semilla=semilla, herramienta=0.15, argumentos=0.15)
+        if modelo.errores and hecha:
+            salvadas += 1
+            limpias = [b for rol, c in M if rol == "asistente" for b in c
+                       if b["type"] == "tool_use" and not b["id"].startswith("ruido_")]
+            _, _, M_ideal, _ = correr(ns, tarea)
+            ideales = [b for rol, c in M_ideal if rol == "asistente" for b in c if b["type"] == "tool_use"]
+            assert limpias == ideales
+    assert salvadas >= 5
+
+
+def test_the_same_seed_errs_in_the_same_turns_and_the_rate_is_the_one_given(ns):
+    tareas = ns["tareas"](100, semilla=5)
+    una = [correr(ns, t, semilla=s, herramienta=0.2)[3].errores for s, t in enumerate(tareas)]
+    otra = [correr(ns, t, semilla=s, herramienta=0.2)[3].errores for s, t in enumerate(tareas)]
+    assert una == otra
+    distinta = [correr(ns, t, semilla=s + 1000, herramienta=0.2)[3].errores for s, t in enumerate(tareas)]
+    assert distinta != una
+    # over every turn where it would call a tool, about one in five is wrong
+    turnos = errores = 0
+    for s, t in enumerate(tareas):
+        _, _, M, modelo = correr(ns, t, semilla=s, herramienta=0.2)
+        turnos += sum(1 for rol, c in M if rol == "asistente" and any(b["type"] == "tool_use" for b in c))
+        errores += len(modelo.errores)
+    assert turnos > 150 and 0.12 < errores / turnos < 0.28
+
+
+@pytest.mark.parametrize("ruido, dice", [
+    ({"herramienta": 1.5}, "herramienta es una probabilidad, entre 0 y 1"),
+    ({"no_para": -0.1}, "no_para es una probabilidad"),
+    ({"argumentos": "mucho"}, "argumentos es una probabilidad"),
+    ({"herramienta": 0.6, "argumentos": 0.6}, "no pueden sumar más de 1"),
+])
+def test_a_probability_that_is_not_one_says_so(ns, ruido, dice):
+    with pytest.raises(ValueError, match=dice):
+        ns["ModeloRuidoso"](lambda M, h: [], **ruido)
