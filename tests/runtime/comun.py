@@ -2,6 +2,8 @@
 run with exec in a fresh namespace, a «page»), and the conversation of the lesson «El bucle»
 with the scripted model."""
 
+import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,52 @@ def cargar(*nombres, ns=None):
         fuente = (RAIZ / "runtime" / f"{nombre}.py").read_text(encoding="utf-8")
         exec(compile(fuente, f"runtime/{nombre}.py", "exec"), ns)
     return ns
+
+
+#: Node runs PYTHON in Pyodide, with FUENTES (a JSON file: {"modulos": [names], "runtime": {name:
+#: text}, "agente": text}) loaded as a page loads them: the runtime files run in order in one
+#: namespace ``ns``, then importable as ``runtime``; ``agente`` the reference agent's namespace.
+#: Prints what the code's last expression gives.
+_NODE_PYODIDE = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+py.globals.set("FUENTES", readFileSync(process.argv[2], "utf8"));
+py.runPython(`
+import json, sys, types
+fuentes = json.loads(FUENTES)
+ns = {"__name__": "__main__"}
+for nombre in fuentes["modulos"]:
+    exec(compile(fuentes["runtime"][nombre], f"runtime/{nombre}.py", "exec"), ns)
+runtime = types.ModuleType("runtime")
+vars(runtime).update(ns)
+sys.modules["runtime"] = runtime
+agente = {}
+exec(fuentes["agente"], agente)
+`);
+console.log(py.runPython(readFileSync(process.argv[3], "utf8")));
+"""
+
+
+def en_pyodide(tmp_path: Path, modulos, codigo: str):
+    """What ``codigo``'s last expression gives (a JSON text), run in Pyodide under Node after the
+    runtime files ``modulos`` and the reference agent (see _NODE_PYODIDE), read as JSON."""
+    pyodide = RAIZ / "node_modules" / "pyodide"
+    if not (pyodide / "pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run make setup")
+
+    def leer(ruta):
+        return (RAIZ / ruta).read_text(encoding="utf-8")
+
+    fuentes = {"modulos": list(modulos), "runtime": {m: leer(f"runtime/{m}.py") for m in modulos},
+               "agente": leer("challenges/pruebas-del-agente/agente.py")}
+    (tmp_path / "fuentes.json").write_text(json.dumps(fuentes))
+    (tmp_path / "codigo.py").write_text(codigo, encoding="utf-8")
+    (tmp_path / "pyodide.mjs").write_text(_NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
+    p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "fuentes.json", tmp_path / "codigo.py"],
+                       capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
 
 
 def publicos(ns):

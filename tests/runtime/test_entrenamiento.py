@@ -21,7 +21,7 @@ import pytest
 
 import challenges
 from runtime import espacio
-from tests.runtime.comun import RAIZ, cargar, publicos
+from tests.runtime.comun import RAIZ, cargar, en_pyodide, publicos
 
 #: The training files, in the order a page loads them after the lessons' four.
 MODULOS = ("palabras", "tareas", "escrituras", "entrenamiento")
@@ -370,22 +370,8 @@ def test_a_rendered_run_reads_as_the_model_sees_it(referencia, corridas):
 
 # ------------------------------------------------------------------ in Pyodide
 
-NODE_PYODIDE = """
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
-import { readFileSync } from "node:fs";
-const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
-py.globals.set("FUENTES", readFileSync(process.argv[2], "utf8"));
-console.log(py.runPython(`
-import json, sys, types
-fuentes = json.loads(FUENTES)
-ns = {"__name__": "__main__"}
-for nombre in fuentes["modulos"]:
-    exec(compile(fuentes["runtime"][nombre], f"runtime/{nombre}.py", "exec"), ns)
-runtime = types.ModuleType("runtime")
-vars(runtime).update(ns)
-sys.modules["runtime"] = runtime
-agente = {}
-exec(fuentes["agente"], agente)
+#: In Pyodide: two runs of the generator and the chat of their requests.
+EN_PYODIDE = """
 corridas = ns["ejecuciones"](2, agente["agente"], semilla=4)
 json.dumps({"plataforma": sys.platform,
             "corridas": [[c["tipo"], c["final"], [ns["muestra"](m) for m in c["M"]]]
@@ -393,27 +379,12 @@ json.dumps({"plataforma": sys.platform,
             "mensajes": [ns["mensajes_para_el_modelo"]({"system": "S", "messages": [
                 {"role": "user", "content": c["pedido"]}], "tools": ns["HERRAMIENTAS"]})
                 for c in corridas]}, ensure_ascii=False)
-`));
 """
 
 
 def test_the_generator_runs_the_same_in_pyodide(referencia, tmp_path):
     rt, agente = referencia
-    pyodide = RAIZ / "node_modules" / "pyodide"
-    if not (pyodide / "pyodide.mjs").is_file():
-        pytest.fail("node_modules/pyodide is missing: run make setup")
-    modulos = (*LECCIONES, *MODULOS)
-    def leer(ruta):
-        return (RAIZ / ruta).read_text(encoding="utf-8")
-
-    fuentes = {"modulos": modulos, "runtime": {m: leer(f"runtime/{m}.py") for m in modulos},
-               "agente": leer("challenges/pruebas-del-agente/agente.py")}
-    (tmp_path / "fuentes.json").write_text(json.dumps(fuentes))
-    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
-    p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "fuentes.json"],
-                       capture_output=True, text=True, timeout=180)
-    assert p.returncode == 0, p.stderr
-    salida = json.loads(p.stdout)
+    salida = en_pyodide(tmp_path, (*LECCIONES, *MODULOS), EN_PYODIDE)
     assert salida["plataforma"] == "emscripten"
     corridas = rt["ejecuciones"](2, agente, semilla=4)
     assert salida["corridas"] == [[c["tipo"], c["final"], [rt["muestra"](m) for m in c["M"]]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from runtime import espacio
+from tests.runtime.comun import en_pyodide
 from widgets.entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
 
 
@@ -96,3 +97,29 @@ def test_the_same_seed_errs_in_the_same_turns_and_the_rate_is_the_one_given(ns):
 def test_a_probability_that_is_not_one_says_so(ns, ruido, dice):
     with pytest.raises(ValueError, match=dice):
         ns["ModeloRuidoso"](lambda M, h: [], **ruido)
+
+
+#: In Pyodide: noisy runs of three generated tasks, each with its seed.
+EN_PYODIDE = """
+salida = []
+for semilla, tarea in enumerate(ns["tareas"](3, semilla=5)):
+    modelo = ns["ModeloRuidoso"](tarea.modelo_ideal(), semilla=semilla, herramienta=0.3, no_para=0.3)
+    respuestas = iter(tarea.respuestas)
+    como, final, M = agente["agente"](modelo, tarea.pedido, dict(tarea.entorno),
+                                      preguntar=lambda ll: next(respuestas, "no") == "sí", tope=10)
+    salida.append([como, final, [list(e) for e in modelo.errores], [ns["muestra"](m) for m in M]])
+json.dumps({"plataforma": sys.platform, "corridas": salida}, ensure_ascii=False)
+"""
+
+
+def test_it_errs_in_the_same_turns_in_pyodide(ns, tmp_path):
+    salida = en_pyodide(tmp_path, (*RUNTIME, "ruidoso"), EN_PYODIDE)
+    assert salida["plataforma"] == "emscripten"
+    esperadas = []
+    for semilla, tarea in enumerate(ns["tareas"](3, semilla=5)):
+        _, como, M, modelo = correr(ns, tarea, semilla=semilla, herramienta=0.3, no_para=0.3)
+        final = next((" ".join(b["text"] for b in c if b["type"] == "text")
+                      for rol, c in reversed(M) if rol == "asistente"), None) if como == "fin" else None
+        esperadas.append([como, final, [list(e) for e in modelo.errores], [ns["muestra"](m) for m in M]])
+    assert salida["corridas"] == esperadas
+    assert any(e for _, _, e, _ in esperadas)  # some run did err
