@@ -77,7 +77,7 @@ def test_el_widget_lleva_sus_datos(html):
         },
         # the default: every module of runtime/, sorted
         "runtime_modulos": ["api", "entorno", "entrenamiento", "escenarios", "escrituras",
-                            "grabacion", "guionizado", "palabras", "permisos", "tareas"],
+                            "grabacion", "guionizado", "palabras", "permisos", "ruidoso", "tareas"],
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]
 
