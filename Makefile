@@ -3,7 +3,7 @@
 #   make test    the whole test suite (unit, build, browser in Debian's Chromium)
 #   make html    build only            make bench   benchmarks, printed as a table
 #   make mutantes  mutation testing of every challenge's reference (tests/mutantes/)
-#   make adaptador  the in-page model's LoRA adapter, trained on the course's runs (about 40 min
+#   make adaptador  the in-page model's LoRA adapter, trained on the course's runs (about 1 h
 #                on the CPU; widgets/entrenamiento/, writes widgets/datos/smollm2-135m-adaptador.*)
 #   make clean   remove what the build made (make distclean also removes .venv and node_modules)
 

@@ -139,3 +139,26 @@ def test_the_merged_file_is_checked_against_its_pinned_hash_and_then_reused(fund
     assert hecho.name == "Prueba-adaptada.Q8_0.gguf" and sha256(hecho) == correcto  # deterministic
     monkeypatch.setattr(modelo_local, "convertir_a_q8_0", lambda *a, **k: pytest.fail("merged again"))
     assert asegurar(cache, pin) == hecho
+
+
+def test_make_adaptador_defaults_are_the_committed_runs_settings():
+    """``make adaptador`` with no arguments trains as the committed adapter was trained: the
+    training script's defaults (read from its argparse calls, without torch) are the manifest's."""
+    import ast
+    import json
+
+    raiz = Path(__file__).resolve().parents[1]
+    arbol = ast.parse((raiz / "widgets" / "entrenamiento" / "entrenar.py").read_text(encoding="utf-8"))
+    defaults = {}
+    for nodo in ast.walk(arbol):
+        if isinstance(nodo, ast.Call) and getattr(nodo.func, "attr", "") == "add_argument":
+            opcion = nodo.args[0].value
+            for k in nodo.keywords:
+                if k.arg == "default" and isinstance(k.value, ast.Constant):
+                    defaults[opcion] = k.value.value
+    manifiesto = json.loads((FIJADO.parent / "smollm2-135m-adaptador.json").read_text(encoding="utf-8"))
+    h, d = manifiesto["hiperparametros"], manifiesto["datos"]
+    assert (defaults["--ejecuciones"], defaults["--semilla"]) == (d["ejecuciones"], d["semilla"])
+    assert (defaults["--epocas"], defaults["--rango"], defaults["--alfa"], defaults["--lr"],
+            defaults["--acumular"]) == (h["epocas"], h["rango"], h["alfa"], h["lr"], h["ejecuciones_por_paso"])
+    assert manifiesto["entrenamiento"]["segundos"] < defaults["--tope-minutos"] * 60  # it was not cut
