@@ -76,7 +76,7 @@ def test_el_widget_lleva_sus_datos(html):
             "runtime": "runtime/",
         },
         # the default: every module of runtime/, sorted
-        "runtime_modulos": ["api", "entorno", "entrenamiento", "escenarios", "escrituras",
+        "runtime_modulos": ["api", "banco", "entorno", "entrenamiento", "escenarios", "escrituras",
                             "grabacion", "guionizado", "palabras", "permisos", "ruidoso", "tareas"],
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]

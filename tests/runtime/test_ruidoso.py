@@ -12,7 +12,7 @@ from widgets.entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
 
 @pytest.fixture(scope="module")
 def ns():
-    ns = espacio(*RUNTIME, "ruidoso")
+    ns = espacio(*RUNTIME, "ruidoso", "banco")
     ns["agente"] = cargar_con_runtime(AGENTE, ns)["agente"]
     return ns
 
@@ -70,6 +70,67 @@ def test_after_an_error_it_goes_on_where_it_was(ns):
             ideales = [b for rol, c in M_ideal if rol == "asistente" for b in c if b["type"] == "tool_use"]
             assert limpias == ideales
     assert salvadas >= 5
+
+
+def _agente_escueto(ns):
+    """The reference agent, but an invalid call's observation says only «llamada no válida»."""
+    def agente(modelo, pedido, entorno, preguntar, tope=10):
+        M = [("sistema", ns["SISTEMA_AGENTE"]), ("usuario", pedido)]
+        for _ in range(tope):
+            respuesta = modelo(M, ns["HERRAMIENTAS"])
+            M.append(("asistente", respuesta))
+            llamadas = [b for b in respuesta if b["type"] == "tool_use"]
+            if not llamadas:
+                return "fin", " ".join(b["text"] for b in respuesta if b["type"] == "text"), M
+            M.append(("usuario", [ns["resultado"](ll["id"], "llamada no válida", es_error=True)
+                                  if ns["incumple"](ll) else ns["agente"].__globals__["ejecutar"](ll, entorno, preguntar)
+                                  for ll in llamadas]))
+        return "tope", None, M
+    return agente
+
+
+def test_it_repeats_a_wrong_call_until_the_observation_shows_the_way(ns):
+    """After «llamada no válida» it asks the same wrong call again, turn after turn; after the
+    reference agent's observation, which names the tools and the arguments, it goes on."""
+    tarea = next(t for t in ns["tareas"](40, semilla=3) if t.tipo == "leer")
+    for clase in ("herramienta", "argumentos"):
+        ruido = {clase: 1.0}
+        modelo = ns["ModeloRuidoso"](tarea.modelo_ideal(), **ruido)
+        como, _, M = _agente_escueto(ns)(modelo, tarea.pedido, dict(tarea.entorno), ns["denegar"])
+        pedidas = [b for rol, c in M if rol == "asistente" for b in c if b["type"] == "tool_use"]
+        assert como == "tope" and len(pedidas) == 10
+        assert len({(b["name"], tuple(b["input"])) for b in pedidas}) == 1  # the same call each turn
+        assert modelo.errores == [(n, clase) for n in range(1, 11)]
+
+
+def test_forgetting_to_stop_repeats_the_last_call_until_the_harness_refuses_it(ns):
+    tarea = next(t for t in ns["tareas"](40, semilla=3) if t.tipo == "leer")
+    _, como, M, modelo = correr(ns, tarea, no_para=1.0)
+    pedidas = [b for rol, c in M if rol == "asistente" for b in c if b["type"] == "tool_use"]
+    ultima_ideal = [b for b in pedidas if not b["id"].startswith("ruido_")][-1]
+    assert como == "tope"
+    assert all((b["name"], b["input"]) == (ultima_ideal["name"], ultima_ideal["input"])
+               for b in pedidas if b["id"].startswith("ruido_"))
+    # a harness that answers a repeated call with an error gets the answer in the next turn
+    resueltas, sin_rechazo = [], []
+    for semilla, tarea in enumerate(ns["tareas"](20, semilla=9)):
+        modelo = ns["ModeloRuidoso"](tarea.modelo_ideal(), semilla=semilla, no_para=0.6)
+        M = [("sistema", ns["SISTEMA_AGENTE"]), ("usuario", tarea.pedido)]
+        entorno, vistas, usuario = dict(tarea.entorno), set(), ns["usuario"](tarea)
+        for _ in range(30):
+            respuesta = modelo(M, ns["HERRAMIENTAS"])
+            M.append(("asistente", respuesta))
+            if respuesta[0]["type"] == "text":
+                break
+            ll = respuesta[0]
+            clave = (ll["name"], repr(sorted(ll["input"].items())))
+            observacion = (ns["resultado"](ll["id"], "ya has hecho esta llamada", es_error=True)
+                           if clave in vistas else ns["agente"].__globals__["ejecutar"](ll, entorno, usuario))
+            vistas.add(clave)
+            M.append(("usuario", [observacion]))
+        resueltas.append(respuesta[0]["type"] == "text" and tarea.comprobar(entorno, respuesta[0]["text"]))
+        sin_rechazo.append(correr(ns, tarea, semilla=semilla, no_para=0.6)[0])
+    assert all(resueltas) and sum(sin_rechazo) < len(resueltas)
 
 
 def test_the_same_seed_errs_in_the_same_turns_and_the_rate_is_the_one_given(ns):
