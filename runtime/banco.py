@@ -16,12 +16,13 @@ y deja en tu espacio de nombres:
 
 - SEMILLA_DEL_BANCO: la semilla de las tareas del banco (otra que la de los datos con que se
   entrenó el modelo del curso, que es 1).
-- tareas_del_banco(): una lista nueva de tareas (Tarea, de entrenamiento.py), una de cada tipo de
-  TIPOS_DE_TAREA, siempre las mismas. Cada llamada da objetos nuevos: lo que una medida les haga
+- tareas_del_banco(): una lista nueva de veinte tareas (Tarea, de entrenamiento.py), dos de cada
+  tipo de TIPOS_DE_TAREA, siempre las mismas. Cada llamada da objetos nuevos: lo que una medida les haga
   no llega a la siguiente.
 - RUIDO: cómo se equivoca el modelo ruidoso de la lección, las probabilidades de ModeloRuidoso.
 - modelo_ruidoso(tarea, semilla): un ModeloRuidoso nuevo sobre el modelo ideal de `tarea`, con
-  RUIDO y esa semilla. Es un hacer_modelo: con la misma tarea y la misma semilla, el mismo modelo.
+  RUIDO y esa semilla (junto con el pedido: dos tareas no se equivocan a la par). Es un
+  hacer_modelo: con la misma tarea y la misma semilla, el mismo modelo.
 - usuario(tarea): un preguntar(ll) -> bool que contesta siempre lo que dice la tarea: sí si
   tarea.respuestas es ["sí"], no en cualquier otro caso (nunca se queda sin respuestas).
 - MOTIVOS: cómo puede acabar una ejecución, en este orden: "resuelta" (contestó y la tarea ha
@@ -37,16 +38,18 @@ MOTIVOS = ("resuelta", "equivocada", "tope", "error")
 
 
 def tareas_del_banco():
-    """Una tarea de cada tipo, sacadas con SEMILLA_DEL_BANCO: objetos nuevos en cada llamada."""
+    """Dos tareas de cada tipo, sacadas con SEMILLA_DEL_BANCO: objetos nuevos en cada llamada."""
     import random
 
     azar = random.Random(SEMILLA_DEL_BANCO)
-    return [tarea_al_azar(azar, tipo) for tipo in TIPOS_DE_TAREA]  # noqa: F821 (tareas.py)
+    return [tarea_al_azar(azar, tipo) for _ in range(2) for tipo in TIPOS_DE_TAREA]  # noqa: F821
 
 
 def modelo_ruidoso(tarea, semilla):
-    """Un ModeloRuidoso nuevo sobre el modelo ideal de `tarea`, con RUIDO y `semilla`."""
-    return ModeloRuidoso(tarea.modelo_ideal(), semilla=semilla, **RUIDO)  # noqa: F821 (ruidoso.py)
+    """Un ModeloRuidoso nuevo sobre el modelo ideal de `tarea`, con RUIDO y `semilla`. Su azar
+    sale de la semilla y del pedido: con la misma semilla, dos tareas no se equivocan a la par."""
+    return ModeloRuidoso(tarea.modelo_ideal(), semilla=f"{semilla}:{tarea.pedido}",  # noqa: F821
+                         **RUIDO)
 
 
 def usuario(tarea):

@@ -26,9 +26,10 @@ def test_the_module_leaves_only_its_contract():
         "SEMILLA_DEL_BANCO", "RUIDO", "MOTIVOS", "tareas_del_banco", "modelo_ruidoso", "usuario"}
 
 
-def test_one_task_of_each_kind_the_same_each_time_and_new_objects(ns):
+def test_two_tasks_of_each_kind_the_same_each_time_and_new_objects(ns):
     una, otra = ns["tareas_del_banco"](), ns["tareas_del_banco"]()
-    assert [t.tipo for t in una] == list(ns["TIPOS_DE_TAREA"])
+    assert [t.tipo for t in una] == list(ns["TIPOS_DE_TAREA"]) * 2
+    assert len({t.pedido for t in una}) == 20
     assert [(t.pedido, t.entorno) for t in una] == [(t.pedido, t.entorno) for t in otra]
     una[0].entorno["lista.txt"] = "otra cosa"
     assert ns["tareas_del_banco"]()[0].entorno != una[0].entorno

@@ -12,7 +12,9 @@ An author writes::
 
 The content is Python, run at build time in a fresh namespace with the runtime modules loaded
 (``bucle_runtime_modulos`` of ``bucle_runtime_dir``, as a page loads them). It must define
-``inicio`` (the start messages) and ``guion`` (the script of ``ModeloGuionizado``); it may define
+``inicio`` (the start messages) and either ``guion`` (the script of ``ModeloGuionizado``) or
+``nuevo_modelo``, a function without arguments that returns a new model (for example a seeded
+``ModeloRuidoso``: any model the runtime can make the same way each time); it may define
 ``entorno`` (default: ``dict(ENTORNO)``) and ``preguntar``, the user of «Pedir permiso»
 (``preguntar = Respuestas(["sí", "no"])``): then the loop is called with it, a fresh copy per
 cap, as ``bucle(modelo, inicio, entorno, tope, preguntar)``, and each question is a step of the
@@ -112,6 +114,9 @@ class Traza(Directiva):
                              f"{type(error).__name__}: {mensaje}") from None
         faltan = [f"{n} ({que})" for n, que in (("inicio", "los mensajes iniciales"),
                                                  ("guion", "el guion del modelo")) if n not in ns]
+        if "nuevo_modelo" in ns and "guion" not in ns:
+            faltan = [f for f in faltan if not f.startswith("guion")]
+            self._prueba_nuevo_modelo(ns["nuevo_modelo"])
         if faltan:
             raise self.error("el código de la traza debe definir " + " y ".join(faltan))
         ns.setdefault("entorno", dict(ns["ENTORNO"]))
@@ -142,6 +147,17 @@ class Traza(Directiva):
                                                   dict(ns))
         return ns
 
+    def _prueba_nuevo_modelo(self, nuevo_modelo) -> None:
+        """``nuevo_modelo()`` must give a model: a callable made anew on each call."""
+        que = "nuevo_modelo debe ser una función sin argumentos que da un modelo nuevo"
+        try:
+            modelo = nuevo_modelo()
+        except Exception as error:  # noqa: BLE001 - reported to the author
+            raise self.error(f"{que}, y nuevo_modelo() falla: {type(error).__name__}: {error}") from None
+        if not callable(modelo):
+            raise self.error(f"{que}, y nuevo_modelo() da {type(modelo).__name__}, que no es un "
+                             f"modelo: modelo(M, herramientas) -> bloques")
+
     def _de_la_solucion(self, desafio: str, nombre: str, donde: str, ns: dict):
         """Function ``nombre`` of challenge ``desafio``'s reference solution, executed in
         ``ns``; ``donde`` names, in an error, what asked for it."""
@@ -156,9 +172,11 @@ class Traza(Directiva):
 
     def _trazar(self, ns: dict, tope: int) -> dict:
         try:
-            modelo = ns["ModeloGuionizado"](ns["guion"])
+            modelo = (ns["ModeloGuionizado"](ns["guion"]) if "guion" in ns
+                      else ns["nuevo_modelo"]())
         except Exception as error:  # noqa: BLE001
-            raise self.error(f"el guion no vale: {type(error).__name__}: {error}") from None
+            que = "el guion no vale" if "guion" in ns else "nuevo_modelo() falla"
+            raise self.error(f"{que}: {type(error).__name__}: {error}") from None
         preguntar = ns.get("__preguntar__")
         traza = trazar(
             ns["bucle"], modelo, copy.deepcopy(ns["inicio"]), copy.deepcopy(ns["entorno"]), tope,
