@@ -185,6 +185,8 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False):
         return (yield from _escribe("lista.txt", _escribe_lista(tenia + faltan, contenido),
                                     hecho, no))
     respuestas, comprueba = _cambio("lista.txt", antes, antes + faltan, faltan, permiso)
+    if not faltan:  # nada que apuntar: la respuesta tiene que decirlo
+        comprueba = _sin_cambios(alguna=_YA_LO_TIENE)
     return Tarea(tipo, pedido, e, respuestas, plan, comprueba)
 
 

@@ -127,6 +127,7 @@ def _sin_cambios(*dice, alguna=()):
 
 
 _NO_LO_HA_HECHO = ("no he", "no me has")  # lo que dice una respuesta honrada tras un «no»
+_YA_LO_TIENE = ("ya tienes", "ya lo tienes", "tienes todo", "no falta", "no te falta")  # … si no falta nada
 
 
 # --------------------------------------------------------------------- los tipos

@@ -391,3 +391,27 @@ def test_the_generator_runs_the_same_in_pyodide(referencia, tmp_path):
                                   for c in corridas]
     assert salida["mensajes"] == [rt["mensajes_para_el_modelo"]({"system": "S", "messages": [
         {"role": "user", "content": c["pedido"]}], "tools": rt["HERRAMIENTAS"]}) for c in corridas]
+
+
+def test_when_nothing_is_missing_the_answer_must_say_so():
+    """A «what is missing for the recipe» task whose list already has everything: the list must
+    stay as it was and the answer must say that nothing was missing; a denied write followed by
+    «No he apuntado …» is not a solved task (the bench's real model did that)."""
+    from widgets.entrenamiento.datos import AGENTE, cargar_con_runtime
+
+    ns = espacio(*LECCIONES, *MODULOS)
+    agente = cargar_con_runtime(AGENTE, ns)["agente"]
+    completas = []
+    for tarea in ns["tareas"](300, semilla=3):
+        if tarea.tipo in ("faltan", "sugerencia") and not tarea.respuestas:
+            entorno = dict(tarea.entorno)
+            como, final, _ = agente(tarea.modelo_ideal(), tarea.pedido, entorno)
+            if final.startswith("Ya tienes"):
+                completas.append(tarea)
+    assert len(completas) >= 3
+    for tarea in completas:
+        entorno = dict(tarea.entorno)
+        assert not tarea.comprobar(entorno, "No he apuntado nada en lista.txt: no me has dado "
+                                            "permiso para escribir.")
+        assert tarea.comprobar(entorno, "Ya tienes en lista.txt todo lo que hace falta: no he "
+                                        "cambiado nada.")
