@@ -23,7 +23,8 @@ TOTAL = len(challenges.calificador().nombres(DESAFIO))
 #: The page of each challenge (the lesson's docname), as the page keys its storage.
 PAGINAS = {"bucle-con-tope": "el-bucle", "ejecutar-llamada": "llamar-herramientas",
            "errores-como-observaciones": "errores", "pedir-permiso": "pedir-permiso",
-           "pruebas-del-agente": "el-agente", "modelo-api": "modelo-real"}
+           "pruebas-del-agente": "el-agente", "modelo-api": "modelo-real",
+           "medir-el-agente": "medir"}
 USO = "uso: python -m challenges <desafío> <archivo.py> [--json]\nerror: "
 
 

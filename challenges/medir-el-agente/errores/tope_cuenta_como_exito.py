@@ -1,0 +1,39 @@
+# Error: mira la comprobación antes que el tope: una ejecución que llega al tope con la tarea hecha cuenta como resuelta.
+# Cláusula: motivo-tope
+# Falla: una ejecución que llega al tope acaba en "tope", aunque la tarea quede hecha
+# Mensaje: motivos["tope"] debía ser 6 y es 3
+# Mensaje: llegar al tope no es resolverla
+
+import math
+
+
+def medir(tareas, agente, hacer_modelo, veces):
+    if not tareas:
+        raise ValueError("no hay tareas que medir: tareas está vacía")
+    if not isinstance(veces, int) or veces < 1:
+        raise ValueError(f"veces debe ser un entero de 1 en adelante, y es {veces!r}")
+    motivos = {motivo: 0 for motivo in MOTIVOS}
+    for tarea in tareas:
+        for i in range(veces):
+            modelo = hacer_modelo(tarea, i)
+            entorno = dict(tarea.entorno)
+            try:
+                como, final, _ = agente(modelo, tarea.pedido, entorno, usuario(tarea))
+                if tarea.comprobar(entorno, final):
+                    motivo = "resuelta"
+                elif como == "tope":
+                    motivo = "tope"
+                else:
+                    motivo = "equivocada"
+            except Exception:
+                motivo = "error"
+            motivos[motivo] += 1
+    exitos = motivos["resuelta"]
+    n = len(tareas) * veces
+    p = exitos / n
+    z = 1.96
+    centro = (p + z * z / (2 * n)) / (1 + z * z / n)
+    margen = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return {"exitos": exitos, "ejecuciones": n, "tasa": p,
+            "intervalo": (max(0.0, centro - margen), min(1.0, centro + margen)),
+            "motivos": motivos}
