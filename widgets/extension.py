@@ -20,6 +20,7 @@ from .construccion.publicar import setup_publicar
 from .construccion.recursos import setup_recursos
 from .construccion.sin_conexion import setup_sin_conexion
 from .construccion.traducir import setup_traducir
+from .directivas.banco import setup_banco
 from .directivas.celda import setup_celda
 from .directivas.desafio import setup_desafio
 from .directivas.grabacion import setup_grabacion
@@ -30,9 +31,9 @@ from .directivas.traza import setup_traza
 
 #: In the order they are set up (the order of handlers of one event with one priority).
 COMPONENTES = (setup_ajustes, setup_nodos, setup_celda, setup_traza, setup_pregunta,
-               setup_desafio, setup_progreso, setup_lectura, setup_modelo, setup_modelo_local,
-               setup_grabacion, setup_recursos, setup_csp, setup_traducir, setup_sin_conexion,
-               setup_publicar)
+               setup_desafio, setup_banco, setup_progreso, setup_lectura, setup_modelo,
+               setup_modelo_local, setup_grabacion, setup_recursos, setup_csp, setup_traducir,
+               setup_sin_conexion, setup_publicar)
 
 
 def setup_extension(app: Sphinx) -> dict:

@@ -22,7 +22,7 @@ from widgets.serve import servir
 
 from tests.conftest import CHROMIUM, _host
 
-from . import aciertos, construccion, desnuda, faro, lejos, medidas, modelo, orden
+from . import aciertos, banco, construccion, desnuda, faro, lejos, medidas, modelo, orden
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
@@ -72,7 +72,7 @@ def maquina() -> str:
             f"load average before the browser runs: {carga}")
 
 
-def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
+def medir_navegador(args, sitio: Path, bare: Path, registro: Registro, bancos: Path) -> dict:
     """Every browser figure; returns lists of runs (ms or bytes) and notes."""
     r: dict = {"notas": []}
     n = args.runs
@@ -186,6 +186,7 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro) -> dict:
             medir_detener(r, page, leccion, n, "")
 
         medir_segunda(r, ctx, n, sitio)
+        banco.medir_en(r, ctx, servidor(bancos), n, avisar)  # the bench widget (tests/bench/banco.py)
 
         avisar("without cross-origin isolation…")
         with ctx(init=medidas.INICIO) as c:
@@ -373,7 +374,7 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
         Fila("Looping cell stopped, isolated: Detener → Python ready", "s", s(r["detener"])),
         Fila("Looping cell stopped, not isolated (restart): Detener → Python ready", "s",
              s(r["detener_sin"]), objetivo="≤ 1 s", cumple=bajo(1.0)),
-        Fila("  … → output of the cell run at once after it", "s", s(r["detener_salida_sin"])),
+        Fila("  … → output of the cell run at once after it", "s", s(r["detener_salida_sin"])), *banco.filas(r),
         Fila("Build: whole site, clean", "s", limpias, objetivo="≤ 30 s", cumple=bajo(30),
              falta="" if limpias is not None else "not measured (--sitio)"),
         Fila("Build: one lesson edited, rebuilt", "s", una, objetivo="≤ 5 s", cumple=bajo(5),
@@ -449,7 +450,7 @@ def main(argv=None):
             limpias, una, sitio = construccion.medir(tmp / "construccion", args.builds, avisar)
         bare = desnuda.hacer(sitio, tmp / "desnuda")
         descripcion = maquina()
-        r = medir_navegador(args, sitio, bare, registro)
+        r = medir_navegador(args, sitio, bare, registro, banco.hacer(tmp / "banco"))
         modelo_r = None
         if args.modelo:
             avisar(f"the in-page model, {args.modelo} × isolated and not, then native llama.cpp…")

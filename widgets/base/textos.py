@@ -171,3 +171,56 @@ def predice_permiso_porque(quien: str, permitido: bool) -> str:
 
 def predice_no_se_ejecuta(ident: str) -> str:
     return f"{ident} no llega a ejecutarse (su resultado es un error)"
+
+
+# -- the bench (widgets.directivas.banco) ---------------------------------------------------------
+# (The rows of its tables and its plot in words are written by the worker's
+# widgets/trabajador/trabajador_banco_resumen.py, which the page's worker carries too.)
+
+def _y(nombres: list[str]) -> str:
+    return nombres[0] if len(nombres) == 1 else ", ".join(nombres[:-1]) + " y " + nombres[-1]
+
+
+def banco_descripcion(variantes: list[str], tareas: str, veces: int, modelos: list[str],
+                      tope: int | None) -> str:
+    """What «Medir» does, read before it is pressed (and all there is without JavaScript)."""
+    cuales = f"la variante {variantes[0]}" if len(variantes) == 1 else f"las variantes {_y(variantes)}"
+    con_tope = f" y tope {tope}" if tope else ""
+    modelo = (f"con el modelo {modelos[0]}" if len(modelos) == 1
+              else f"con el modelo que elijas ({_y(modelos)})")
+    return (f"El banco ejecuta {cuales} {veces} {'vez' if veces == 1 else 'veces'} en cada tarea "
+            f"de {tareas}, {modelo}{con_tope}, y da la tasa de éxito de cada una con su "
+            "intervalo de Wilson del 95 %.")
+
+
+#: The title over a recorded measurement.
+BANCO_GRABADA = "Medida grabada"
+#: The accessible name of the plot.
+BANCO_GRAFICO = "Tasas de éxito con sus intervalos de Wilson"
+
+
+def banco_grabada(grabacion: dict, archivo: str) -> str:
+    """Under «Medida grabada»: with which model, how many runs, how long."""
+    modelo = grabacion["modelo"]
+    temperatura = grabacion.get("temperatura")
+    con = f", a temperatura {temperatura:g}".replace(".", ",") if isinstance(temperatura, (int, float)) else ""
+    suma = f" (SHA-256 {modelo['sha256'][:12]}…)" if modelo.get("sha256") else ""
+    tope = f", tope {grabacion['tope']}" if grabacion.get("tope") else ""
+    n = len(grabacion["ejecuciones"])
+    semillas = len(grabacion["semillas"])
+    cuando = "".join(f" {que} {grabacion[clave]}" for clave, que in (("fecha", "el"), ("navegador", "en"))
+                     if isinstance(grabacion.get(clave), str))
+    return (f"{n} ejecuciones de {_y(grabacion['variantes'])} en {len(grabacion['tareas'])} tareas "
+            f"con {semillas} {'semilla' if semillas == 1 else 'semillas'}{tope}, con el modelo "
+            f"{modelo['nombre']}{suma}{con}, en {_duracion(grabacion.get('segundos'))}"
+            f"{'; grabada' + cuando if cuando else ''} ({archivo}).")
+
+
+def _duracion(segundos) -> str:
+    if not isinstance(segundos, (int, float)) or isinstance(segundos, bool):
+        return "un tiempo que no se apuntó"
+    if segundos < 1:
+        return "menos de un segundo"
+    if segundos < 90:
+        return f"{segundos:.0f} s"
+    return f"{segundos / 60:.0f} min"

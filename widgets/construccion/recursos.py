@@ -34,7 +34,7 @@ def recursos_de_la_pagina(app: Sphinx, pagename: str, templatename: str, context
     if not tipos:
         return
     app.add_css_file("bucle/bucle.css")
-    if {"celda", "desafio"} & set(tipos):
+    if {"celda", "desafio", "banco"} & set(tipos):
         # In the head (the theme puts scripts at the end of the body): an async script runs only
         # once the parser has reached it, and this one makes the page's worker as it loads.
         archivo = "_static/bucle/python-temprano.js"

@@ -5,6 +5,8 @@
 //                                   alPreguntar: (pregunta, responder) => ... });
 //   const r = await python.calificar({ desafio, codigo, solucion, urls, runtime_modulos },
 //                                    { alCalificar: ({ evento, nombre, resultado }) => ... });
+//   const r = await python.medir({ tareas, variantes, modelo, veces, tope, limite },
+//                                { alMedir: ({ evento, ejecucion, lineas, vista }) => ... });
 //   cuandoQuieto(python, () => ...);   // once Python has started and runs nothing, the page idle
 //
 // The messages are trabajador.js's (its header is the protocol): each request has an id, and what
@@ -141,8 +143,8 @@ export class Python extends EventTarget {
     this.dispatchEvent(new CustomEvent("estado", { detail: estado }));
   }
 
-  /** Send a request; `oyentes` ({alSalir, alProgreso, alCalificar, alPreguntar}) hear what the
-   *  worker says about it. */
+  /** Send a request; `oyentes` ({alSalir, alProgreso, alCalificar, alMedir, alPreguntar}) hear
+   *  what the worker says about it. */
   _enviar(type, datos = {}, oyentes = {}) {
     const id = this.siguienteId++;
     return {
@@ -163,6 +165,8 @@ export class Python extends EventTarget {
       pendiente.alProgreso?.(data);
     } else if (data.type === "calificacion") {
       pendiente.alCalificar?.(data);
+    } else if (data.type === "banco") {
+      pendiente.alMedir?.(data);
     } else if (data.type === "salida") {
       pendiente.alSalir?.(data.flujo, data.texto, data.omitidas ?? null);
     } else if (data.type === "pregunta") {
@@ -258,13 +262,13 @@ export class Python extends EventTarget {
     this.calificador = true;
   }
 
-  async _ocupado(type, datos, { alSalir, alCalificar, alPreguntar, cancelado } = {}) {
+  async _ocupado(type, datos, { alSalir, alCalificar, alMedir, alPreguntar, cancelado } = {}) {
     const arranque = await this.iniciar();
     if (arranque?.estado === "detenido") return arranque; // stopped (restarted) while starting
     if (cancelado?.()) return { estado: "detenido", ejecutado: false }; // stopped before it began
     if (this.interrupcion) this.interrupcion[0] = 0;
     this._cambiar("ocupado");
-    const { id, promesa } = this._enviar(type, datos, { alSalir, alCalificar, alPreguntar });
+    const { id, promesa } = this._enviar(type, datos, { alSalir, alCalificar, alMedir, alPreguntar });
     this.enCurso = id;
     try {
       return await promesa;
@@ -291,6 +295,21 @@ export class Python extends EventTarget {
    */
   calificar(peticion, { alCalificar, cancelado } = {}) {
     return this._ocupado("calificar", peticion, { alCalificar, cancelado });
+  }
+
+  /**
+   * Run the bench (trabajador_banco.py) in the page's namespace: `peticion` is {tareas, variantes,
+   * modelo, veces, tope, limite}; `alMedir({evento: "empieza" | "ejecucion", …})` hears the start
+   * and each finished run as it comes. Resolves with {estado: "ok" | "detenido", resumen, vista,
+   * segundos} | {estado: "falta", nombre} | {estado: "no-vale", mensaje} (see trabajador.js).
+   */
+  medir(peticion, { alMedir, cancelado } = {}) {
+    return this._ocupado("medir", peticion, { alMedir, cancelado });
+  }
+
+  /** The bench's summary of runs the page kept ({ejecuciones, variantes}) → {resumen, vista}. */
+  resumirBanco(peticion) {
+    return this._ocupado("resumir", peticion);
   }
 
   /**

@@ -18,6 +18,9 @@
 //   {id, type: "calificar", desafio, codigo, solucion, urls, runtime_modulos}
 //       grade a challenge (urls: the widget's {desafios, runtime}) →
 //       {estado: "ok", resultado: <the engine's result>} | {estado: "detenido", prueba: name|null}
+//   {id, type: "medir", tareas, variantes, modelo, veces, tope, limite}     the bench (lib/banco-trabajador.js)
+//       → {estado: "ok" | "detenido", resumen, vista, segundos} | {estado: "falta" | "no-vale", …}
+//   {id, type: "resumir", ejecuciones, variantes}    the bench's summary of runs → {resumen, vista}
 //   {id, type: "precargar", urls}
 //       fetch files the cells will open_url (relative to the page), for trabajador.py's open_url
 //   {type: "sitio", controlado?, propio?}   (no id, no answer; also as `sitio` in "iniciar")
@@ -30,6 +33,7 @@
 //   {id, type: "progreso", fase: "preparando", descargado}       Pyodide is starting  } "iniciar"
 //   {id, type: "calificacion", evento: "empieza" | "prueba" | "resultado", nombre?, resultado?}
 //                                                                a check as it goes (no trace)
+//   {id, type: "banco", evento: "empieza" | "ejecucion", …}      the bench: its start, each run at once
 //   {id, type: "salida", flujo, texto, omitidas?}                stdout/stderr, in order
 //   {id, type: "pregunta", tipo: "permiso", pregunta, detalle, partes?}   Python waits for the reader
 //   {id, type: "pregunta", tipo: "entrada", pregunta}            (input(): pregunta = prompt)
@@ -52,6 +56,7 @@
 // it, and V8 keeps the code it compiled for it between visits (POR_EL_SERVICIO, below).
 import codigoCeldas from "../trabajador/trabajador.py";
 import codigoDesafios from "../trabajador/trabajador_desafios.py";
+import { TEXTO_DEL_BANCO, ponerBanco } from "./lib/banco-trabajador.js";
 import { fetchDesde, leerTextos, traerArchivos } from "./lib/descarga.js";
 import { EnvioPorLotes } from "./lib/salida.js";
 import { Sitio } from "./lib/sitio.js";
@@ -123,7 +128,7 @@ function lecturas(version, alProgreso) {
   const comoRespuesta = POR_EL_SERVICIO ? ["pyodide.asm.wasm"] : [];
   const archivos = traerArchivos(PYODIDE, version, alProgreso, { comoRespuesta });
   const instantanea = (async () => {
-    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_CALIFICADOR);
+    const clave = await claveDeInstantanea(version, codigoCeldas + codigoDesafios + TEXTO_DEL_BANCO + TEXTO_DEL_CALIFICADOR);
     return { clave, guardada: await buscarInstantanea(PYODIDE, clave) };
   })().catch(() => ({}));
   archivos.catch(() => {});
@@ -236,15 +241,15 @@ function vigilarFatal(py) {
 const CASA = "/home/pyodide";
 
 /**
- * The worker's two Python halves in `py` (the files too: files written before a snapshot are not
- * in it): trabajador.py (the cells) and trabajador_desafios.py (the checks), which reads the
- * site with the cells' open_url.
+ * The worker's Python halves in `py` (the files too: files written before a snapshot are not
+ * in it): trabajador.py (the cells), trabajador_desafios.py (the checks), which reads the
+ * site with the cells' open_url, and the bench (lib/banco-trabajador.js).
  */
 function importarTrabajador(py) {
   py.FS.writeFile(`${CASA}/trabajador.py`, codigoCeldas);
   py.FS.writeFile(`${CASA}/trabajador_desafios.py`, codigoDesafios);
   py.runPython("import trabajador, trabajador_desafios\ntrabajador_desafios.preparar(trabajador.open_url)");
-  return { celdas: py.pyimport("trabajador"), desafios: py.pyimport("trabajador_desafios") };
+  return { celdas: py.pyimport("trabajador"), desafios: py.pyimport("trabajador_desafios"), banco: ponerBanco(py) };
 }
 
 /** The page's "encargo" (see the header), once it comes. */
@@ -298,6 +303,8 @@ async function cargar(datos) {
     calentar: modulos.celdas.calentar,
     calificar: modulos.desafios.calificar_mensaje,
     guardar: modulos.desafios.guardar,
+    medir: modulos.banco.medir_mensaje,
+    resumir: modulos.banco.resumir_mensaje,
   }; // (attributes borrowed from the modules' proxies, which live as long as the worker)
   // The engine's guard is taken now, before the cells' preparar and before any cell runs.
   if ((await encargo).calificador) {
@@ -434,6 +441,11 @@ const ACCIONES = {
     ponerCalificador(pyodide);
     return JSON.parse(funciones.calificar(JSON.stringify(datos)));
   },
+  async medir(datos) {
+    ponerCalificador(pyodide); // its watchdog limits each run of the reader's agent
+    return JSON.parse(funciones.medir(JSON.stringify(datos)));
+  },
+  resumir: async (datos) => JSON.parse(funciones.resumir(JSON.stringify(datos))),
 };
 
 /** Messages that do not need this worker's Python started first. */

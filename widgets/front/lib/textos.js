@@ -399,3 +399,58 @@ export const PUENTE = {
     "si hace falta, una ruta.",
   mismoSitio: "Esa dirección es la de este mismo sitio: escribe la de tu servidor.",
 };
+
+/** The bench (banco.js, lib/banco-*.js, piezas/banco-*.js). Its tables' rows and its plot in
+ *  words come from the worker (trabajador_banco_resumen.py), as the build writes them. */
+export const BANCO = {
+  medir: "Medir",
+  modelo: "Modelo",
+  veces: "Ejecuciones por tarea",
+  exportarCSV: "Exportar CSV",
+  exportarJSON: "Exportar JSON",
+  barra: "Progreso de la medida",
+  preparando: "Preparando Python…",
+  progreso: (i, n) => `Ejecución ${numero(i)} de ${numero(n)}`,
+  quedan: (segundos) => (segundos < 1.5 ? "queda menos de un segundo"
+    : segundos < 90 ? `quedan unos ${Math.round(segundos)} s` : `quedan unos ${Math.round(segundos / 60)} min`),
+  vecesNoVale: (texto, maximo) => `${texto.trim() ? `«${texto}» no vale: las` : "Escribe las"} ` +
+    `ejecuciones por tarea, un número entero de 1 a ${numero(maximo)}. No se ha ejecutado nada.`,
+  falta: "Ejecuta antes la celda que define ",
+  laCelda: (n) => ` (la celda ${n})`,
+  ocupado: "Python está ejecutando otra cosa: espera a que termine (o detenla) y vuelve a pulsar Medir.",
+  noSePudo: (motivo) => `No se pudo medir: ${motivo}`,
+  completa: (n, segundos) => `Medida completa: ${plural(n, "1 ejecución", "ejecuciones")} en ` +
+    `${segundos < 1 ? "menos de un segundo" : `${Math.round(segundos)} s`}.`,
+  detenida: (n, total) => `Medida detenida: se conservan las ${numero(n)} ejecuciones terminadas de ${numero(total)}.`,
+  reiniciado: " Python se ha reiniciado para detenerla, y lo que definieron las celdas se ha " +
+    "perdido: vuelve a ejecutarlas antes de medir otra vez.",
+  antesDeEmpezar: "Medida detenida antes de empezar: no se ha ejecutado nada.",
+  calculando: "Calculando el resumen de las ejecuciones terminadas…",
+  guardada: (n, total, fecha) => `Tu última medida (${fecha}): ${numero(n)} de ${numero(total)} ejecuciones.`,
+  sinTrazas: " Sus conversaciones no caben en el almacenamiento del navegador: al recargar, la " +
+    "tabla sigue, pero las trazas no.",
+  soloResumen: " No cabía entera en el almacenamiento del navegador: se ha guardado su resumen, " +
+    "sin las ejecuciones.",
+  tuMedida: "Tu medida",
+  grafico: "Tasas de éxito con sus intervalos de Wilson",
+  ejecuciones: (n) => `Las ejecuciones (${numero(n)})`,
+  grabadas: (n) => `Las ejecuciones de la medida grabada (${numero(n)})`,
+  cargando: "Cargando las ejecuciones…",
+  noCargo: (motivo) => `No se pudieron cargar las ejecuciones grabadas: ${motivo}.`,
+  variante: "Variante",
+  motivo: "Motivo",
+  todas: "Todas",
+  conMotivo: (motivo, n) => `${motivo} (${numero(n)})`,
+  mostradas: (n, total) => `Se muestran ${numero(n)} de ${numero(total)}.`,
+  ninguna: "Ninguna ejecución con este motivo.",
+  mostrarMas: "Mostrar más",
+  fila: (tarea, tipo, semilla) => `Tarea ${tarea}${tipo ? ` (${tipo})` : ""}, semilla ${semilla}`,
+  turnos: (n) => plural(n, "1 turno", "turnos"),
+  /** The buttons of a run: the reader's own, and a recording's. */
+  verTraza: (propia) => (propia ? "Ver tu traza" : "Ver la traza"),
+  ocultarTraza: (propia) => (propia ? "Ocultar tu traza" : "Ocultar la traza"),
+  titulo: (variante, tarea, semilla) => `${variante}: tarea ${tarea}, semilla ${semilla}`,
+  deM: "La traza se rehace a partir de M, la conversación que devolvió el agente: se ven los " +
+    "mensajes, no los ficheros.",
+  sinM: "Esta ejecución se guardó sin su conversación (no cabía en el almacenamiento): no hay traza.",
+};
