@@ -5,6 +5,8 @@
 #   make mutantes  mutation testing of every challenge's reference (tests/mutantes/)
 #   make adaptador  the in-page model's LoRA adapter, trained on the course's runs (about 1 h
 #                on the CPU; widgets/entrenamiento/, writes widgets/datos/smollm2-135m-adaptador.*)
+#   make grabaciones  record the real model in the page again: lesson 6's conversations
+#                (runtime/grabacion.py) and lesson 7's bench (lessons/datos/banco-modelo-del-curso.json)
 #   make clean   remove what the build made (make distclean also removes .venv and node_modules)
 
 PYTHON ?= python3
@@ -32,7 +34,7 @@ MUTANTES_ARGS ?=
 FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py) \
 	$(wildcard widgets/trabajador/*.py) widgets/construccion/empaquetar.mjs
 
-.PHONY: serve html test bench mutantes adaptador clean distclean setup bundle chromium
+.PHONY: serve html test bench mutantes adaptador grabaciones clean distclean setup bundle chromium
 
 serve: html
 	$(PY) -m widgets.serve $(OUT) --port $(PORT)
@@ -80,6 +82,12 @@ $(ENTRENAR)/.stamp: widgets/entrenamiento/requisitos.txt
 	$(ENTRENAR)/bin/pip install --quiet --disable-pip-version-check --require-hashes \
 		-r widgets/entrenamiento/requisitos.txt
 	touch $@
+
+# What the lessons show of the real model, recorded in Debian's Chromium on the pinned in-page model
+# (tests/bench/grabar.py and grabar_banco.py; a few minutes each on this machine's 2 CPUs).
+grabaciones: setup chromium
+	$(PY) -m tests.bench.grabar
+	$(PY) -m tests.bench.grabar_banco
 
 # Lighthouse, for the bench only: its own pinned package-lock.json, so that `make test`'s npm ci
 # does not install it.

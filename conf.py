@@ -35,7 +35,7 @@ bucle_curso = "el-bucle"
 bucle_runtime_dir = "runtime"
 # In the order the lessons load them (the default is alphabetical).
 bucle_runtime_modulos = ["entorno", "guionizado", "escenarios", "permisos", "api", "grabacion",
-                         "palabras", "tareas", "escrituras", "entrenamiento"]
+                         "palabras", "tareas", "escrituras", "entrenamiento", "ruidoso", "banco"]
 bucle_desafios_dir = "challenges"
 bucle_pyodide_dir = "node_modules/pyodide"
 # The challenge whose solucion.py holds the loop every `traza` runs.

@@ -132,7 +132,8 @@ def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_rev
                                             ("modelo-real", "traza-modelo-real"),
                                             ("modelo-real", "traza-quitar-la-leche"),
                                             ("modelo-real", "traza-leer-tortilla"),
-                                            ("modelo-real", "traza-una-pregunta-que-escribe")}
+                                            ("modelo-real", "traza-una-pregunta-que-escribe"),
+                                            ("medir", "traza-ruidosa")}
     # lesson 6's three more recordings are replayed without questions (:predice: no)
     sin_preguntas = {clave for clave, datos in trazas.items() if "predicciones" not in datos}
     assert sin_preguntas == {("modelo-real", "traza-quitar-la-leche"), ("modelo-real", "traza-leer-tortilla"),
@@ -267,7 +268,7 @@ def test_predice_no_turns_the_mode_off_and_the_map_lists_the_traces_that_predict
     assert {l["pagina"]: l["trazas"] for l in mapa["lecciones"]} == {
         "llamar-herramientas": ["traza-un-turno"], "el-bucle": ["traza-bucle"],
         "errores": ["traza-errores"], "pedir-permiso": ["traza-permiso"], "el-agente": ["traza-agente"],
-        "modelo-real": ["traza-modelo-real"], "como-funciona": []}
+        "modelo-real": ["traza-modelo-real"], "medir": ["traza-ruidosa"], "como-funciona": []}
 
 
 CONF = f'''

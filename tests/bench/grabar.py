@@ -22,6 +22,7 @@ tests/bench/navegador.py watches it, as in the bench).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import platform
 import pprint
@@ -200,7 +201,11 @@ def correr_el_agente(page, max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[
     return [json.loads(parte.strip().splitlines()[0]) for parte in texto.split(MARCA)[1:]]
 
 
-def grabar(max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[dict]:
+@contextlib.contextmanager
+def con_el_modelo():
+    """The test site built and served, a page under the course's service worker with the pinned
+    model loaded and the start its conversations share read: yields ``(page, aislada, the
+    browser's version)``; afterwards, fails if any request left 127.0.0.1."""
     destino = servir_el_sitio()
     srv = servir(destino, 0)
     base = "http://127.0.0.1:%d/" % srv.server_address[1]
@@ -215,17 +220,21 @@ def grabar(max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[dict]:
                 avisar(f"downloading the model (isolated: {aislada})…")
                 cargar_el_modelo(page)
                 esperar_la_preparacion(page)  # as a reader who reads on before the cell
-                avisar(f"running the agent on the model, {len(pedidos)} requests…")
-                inicio = time.monotonic()
-                hechas = correr_el_agente(page, max_tokens, tope, pedidos)
-                avisar(f"done in {time.monotonic() - inicio:.0f} s")
-                navegador_version = navegador.version
+                yield page, aislada, navegador.version
         if registro.fuera:
             raise SystemExit(f"requests left 127.0.0.1: {registro.fuera}")
     finally:
         srv.shutdown()
         srv.server_close()
         registro.cerrar()
+
+
+def grabar(max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[dict]:
+    with con_el_modelo() as (page, aislada, navegador_version):
+        avisar(f"running the agent on the model, {len(pedidos)} requests…")
+        inicio = time.monotonic()
+        hechas = correr_el_agente(page, max_tokens, tope, pedidos)
+        avisar(f"done in {time.monotonic() - inicio:.0f} s")
     pin = fijado()
     return [{
         "modelo": {"archivo": pin.archivo, "sha256": pin.publicado_sha256, "temperatura": 0,
