@@ -2,7 +2,8 @@
 
 Every path an author gives is relative to the folder of their ``conf.py`` (``app.confdir``);
 an absolute path is taken as it is. Nothing is computed from where the extension is installed
-or from this repository's root.
+or from this repository's root. The folders the settings below name for the extension's own use,
+and the build's output, are never documents (:func:`excluir_carpetas_propias`).
 
 ============================  ========================  =============================================
 setting                       default                   what it is
@@ -67,10 +68,35 @@ AJUSTES = {
 }
 
 
+#: The settings that name the extension's own folders: never documents, wherever they are.
+CARPETAS_PROPIAS = ("bucle_node_modules", "bucle_pyodide_dir", "bucle_modelo_cache",
+                    "bucle_ruedas_dir")
+
+
 def setup_ajustes(app: Sphinx) -> None:
     """Declare every setting of :data:`AJUSTES` (call once, from the extension's setup)."""
     for nombre, (defecto, rebuild, tipos) in AJUSTES.items():
         app.add_config_value(nombre, defecto, rebuild, types=tipos)
+    app.connect("config-inited", excluir_carpetas_propias)
+
+
+def excluir_carpetas_propias(app: Sphinx, config) -> None:
+    """Keep the extension's own folders out of the documents, whatever the author's
+    ``exclude_patterns`` says: the npm packages (whose Markdown files are not lessons), the
+    caches and the build folder, when they are inside the source folder (with ``conf.py`` in it
+    or beside it)."""
+    fuente = Path(app.srcdir).resolve()
+    carpetas = [ruta(app, nombre) for nombre in CARPETAS_PROPIAS]
+    carpetas += [Path(app.outdir).resolve(), Path(app.doctreedir).resolve()]
+    patrones = list(config.exclude_patterns)
+    for carpeta in carpetas:
+        try:
+            relativa = carpeta.relative_to(fuente)
+        except ValueError:
+            continue  # outside the documents: nothing to keep out
+        if relativa.parts:
+            patrones.append(relativa.as_posix())
+    config.exclude_patterns = list(dict.fromkeys(patrones))
 
 
 def ruta(app: Sphinx, nombre: str) -> Path:
