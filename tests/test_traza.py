@@ -323,6 +323,15 @@ def test_a_trace_with_its_own_environment_and_cap(sitio_de_prueba):
     assert (dos["eventos"][-1]["motivo"], dos["eventos"][-1]["texto"]) == ("fin", "Hecho.")
 
 
+def test_a_trace_reads_the_runtime_with_open_url_as_a_cell_does(sitio_de_prueba):
+    """The line a cell loads the runtime with works in a trace, at build time: ``open_url``
+    resolves against the page and reads the published runtime from the author's folder."""
+    datos = datos_de(sitio_de_prueba("trazas") / "otra.html", "traza-2")["datos"]
+    comienzo = (ROOT / "runtime" / "entorno.py").read_text(encoding="utf-8")[:60]
+    assert datos["trazas"]["1"]["entorno"] == {"comienzo.txt": comienzo}
+    assert datos["trazas"]["1"]["eventos"][-1]["motivo"] == "fin"
+
+
 # --------------------------------------------------------------- build errors
 
 CONF = f'''
@@ -380,6 +389,35 @@ inicio = INICIO_BUCLE
 guion = guion_bucle()
 ```
 ''', 3, ["«:bucle: no-existe»: no existe el desafío «no-existe» (se buscó "]),
+    "fuera": ('''# Fuera
+
+```{traza}
+inicio = INICIO_BUCLE
+datos = open_url("https://ejemplo.org/datos.py").read()
+guion = guion_bucle()
+```
+''', 3, ["el código de la traza falla en su línea 2 (línea 5 del archivo)",
+        "ValueError: open_url('https://ejemplo.org/datos.py'): al construir, una traza solo lee "
+        "archivos del runtime"]),
+    "no_runtime": ('''# No es del runtime
+
+```{traza}
+inicio = INICIO_BUCLE
+exec(open_url("../conf.py").read())
+guion = guion_bucle()
+```
+''', 3, ["el código de la traza falla en su línea 2 (línea 5 del archivo)",
+        "open_url('../conf.py'): desde la página no_runtime eso es ../conf.py, que no es un "
+        "archivo del runtime (runtime/…)"]),
+    "no_existe": ('''# No existe
+
+```{traza}
+inicio = INICIO_BUCLE
+exec(open_url("runtime/no-existe.py").read())
+guion = guion_bucle()
+```
+''', 3, ["FileNotFoundError: open_url('runtime/no-existe.py'): el runtime no publica "
+        "runtime/no-existe.py"]),
     "tope": ('''# Tope
 
 ```{traza}

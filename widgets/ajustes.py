@@ -120,8 +120,9 @@ def runtime_modulos(app: Sphinx) -> tuple[str, ...]:
 
 def espacio_del_runtime(env) -> dict:
     """A fresh namespace with the runtime modules run in it, in order, as a page loads them
-    (what a ``traza`` or a ``grabacion`` runs its author's code in); each file is noted as a
-    dependency of the page being read, so that changing it rebuilds the page."""
+    (what a ``traza`` or a ``grabacion`` runs its author's code in), and the ``open_url`` a
+    cell has (:func:`open_url_de_la_pagina`); each file read is noted as a dependency of the page
+    being read, so that changing it rebuilds the page."""
     carpeta = ruta(env.app, "bucle_runtime_dir")
 
     def leer(nombre: str) -> str:
@@ -129,4 +130,38 @@ def espacio_del_runtime(env) -> dict:
         env.note_dependency(str(archivo))
         return archivo.read_text(encoding="utf-8")
 
-    return ejecutar_runtime({"__name__": "__main__"}, runtime_modulos(env.app), leer)
+    ns = {"__name__": "__main__", "open_url": open_url_de_la_pagina(env)}
+    return ejecutar_runtime(ns, runtime_modulos(env.app), leer)
+
+
+def open_url_de_la_pagina(env):
+    """``open_url(url)`` as a cell of the page being read has it, at build time: ``url`` is
+    resolved against the page, as the browser resolves it, and a file of the published runtime
+    (``runtime/…``, from ``bucle_runtime_dir``) is read from the author's folder. Anything else
+    the page could fetch is not there yet when the page is built: the error says so, in Spanish,
+    and the directive reports it at its line."""
+    import io
+    import posixpath
+
+    carpeta = ruta(env.app, "bucle_runtime_dir")
+    pagina = env.docname
+
+    def open_url(url):
+        texto = str(url)
+        if "://" in texto or texto.startswith("/"):
+            raise ValueError(f"open_url({texto!r}): al construir, una traza solo lee archivos del "
+                             f"runtime, con una ruta relativa a la página, como la celda (por "
+                             f"ejemplo open_url(\"runtime/entorno.py\"))")
+        completa = posixpath.normpath(posixpath.join(posixpath.dirname(pagina), texto))
+        if not completa.startswith("runtime/"):
+            raise ValueError(f"open_url({texto!r}): desde la página {pagina} eso es {completa}, que "
+                             f"no es un archivo del runtime (runtime/…): al construir solo se "
+                             f"pueden leer los archivos de la carpeta {carpeta.name}/")
+        archivo = carpeta / completa.removeprefix("runtime/")
+        if not archivo.is_file() or archivo.name.startswith("_"):
+            raise FileNotFoundError(f"open_url({texto!r}): el runtime no publica {completa} "
+                                    f"(no está {archivo})")
+        env.note_dependency(str(archivo))
+        return io.StringIO(archivo.read_text(encoding="utf-8"))
+
+    return open_url
