@@ -1,5 +1,5 @@
 # «El bucle»: every target does its own set-up from a fresh clone, and a second run reuses it.
-#   make serve   build the course and serve it on http://127.0.0.1:$(PORT)/
+#   make serve   build the course and serve it on http://127.0.0.1:$(PORT)/, rebuilt on every save
 #   make test    the whole test suite (unit, build, browser in Debian's Chromium)
 #   make html    build only            make bench   benchmarks, printed as a table
 #   make mutantes  mutation testing of every challenge's reference (tests/mutantes/)
@@ -36,8 +36,11 @@ FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widg
 
 .PHONY: serve html test bench mutantes adaptador grabaciones clean distclean setup bundle chromium
 
-serve: html
-	$(PY) -m widgets.serve $(OUT) --port $(PORT)
+# The live preview (widgets/autor/vista.py): builds into _build/vista (without the offline worker),
+# serves it, and builds again and reloads the open pages on every save. `make html` then
+# `python -m widgets.serve _build/html` serves the site as it is published.
+serve: setup
+	$(PY) -m widgets servir lessons -c . --salida _build/vista --puerto $(PORT)
 
 html: setup
 	$(PY) -m sphinx -W --keep-going -q -b html -c . lessons $(OUT) $(SPHINXOPTS)

@@ -13,8 +13,8 @@ challenges/:
   in Pyodide's worker it is the package ``calificador``).
 
 Folders: ``widgets/front/`` holds only scripts and styles; every Python file of widgets/ is in the
-folder of its role (base, directivas, construccion, calificador, trabajador, entrenamiento), or is
-one of the five at the top. Sizes: no source file (``.py``, ``.js``, ``.mjs``, ``.css``) of widgets/ (but the
+folder of its role (base, directivas, construccion, calificador, trabajador, entrenamiento, autor),
+or is one of the six at the top. Sizes: no source file (``.py``, ``.js``, ``.mjs``, ``.css``) of widgets/ (but the
 generated widgets/static/), challenges/, runtime/ or tests/ is over 500 lines, and no class over
 250 (Python's by ``ast``; JavaScript's from ``class Name … {`` to its closing brace).
 
@@ -44,8 +44,9 @@ EXTENSIONES = {".py", ".js", ".mjs", ".css"}
 FUERA = {"node_modules", "__pycache__", "_build"}
 GENERADO = RAIZ / "widgets" / "static"
 #: The folders of widgets/ named by their role (the Python ones), and the top level's five files.
-ROLES = {"base", "directivas", "construccion", "calificador", "trabajador", "entrenamiento"}
-ARRIBA = {"__init__.py", "extension.py", "ajustes.py", "serve.py", "jupyterlite.py"}
+ROLES = {"base", "directivas", "construccion", "calificador", "trabajador", "entrenamiento",
+         "autor"}
+ARRIBA = {"__init__.py", "__main__.py", "extension.py", "ajustes.py", "serve.py", "jupyterlite.py"}
 #: A directive's own pure helper, imported by that directive alone.
 AYUDANTES = {"widgets.directivas.predice": "widgets.directivas.traza",
              "widgets.directivas.preguntas_validacion": "widgets.directivas.pregunta"}

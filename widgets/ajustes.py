@@ -68,9 +68,10 @@ AJUSTES = {
 }
 
 
-#: The settings that name the extension's own folders: never documents, wherever they are.
+#: The settings that name the extension's own folders: never documents, wherever they are (a
+#: challenge's clausulas.md is not a lesson either).
 CARPETAS_PROPIAS = ("bucle_node_modules", "bucle_pyodide_dir", "bucle_modelo_cache",
-                    "bucle_ruedas_dir")
+                    "bucle_ruedas_dir", "bucle_desafios_dir", "bucle_runtime_dir")
 
 
 def setup_ajustes(app: Sphinx) -> None:

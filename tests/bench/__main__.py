@@ -22,7 +22,7 @@ from widgets.serve import servir
 
 from tests.conftest import CHROMIUM, _host
 
-from . import aciertos, banco, construccion, desnuda, faro, lejos, medidas, modelo, orden
+from . import aciertos, banco, construccion, desnuda, faro, lejos, medidas, modelo, orden, vista
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
@@ -333,7 +333,7 @@ def medir_detener(r, page, url, n, sufijo):
         avisar(f"  {i + 1}/{n}: Python ready {listo:.0f} ms, next output {salida:.0f} ms")
 
 
-def filas(r, limpias, una, faro_r) -> list[Fila]:
+def filas(r, limpias, una, faro_r, vista_s=None) -> list[Fila]:
     s = lambda valores: [v / 1000 for v in valores] if valores else None  # noqa: E731 (ms → s)
     falta_desafio, falta_sin = r.get("desafio_falta", ""), r.get("desafio_falta_sin", "")
     limite = r.get("limite")
@@ -375,10 +375,7 @@ def filas(r, limpias, una, faro_r) -> list[Fila]:
         Fila("Looping cell stopped, not isolated (restart): Detener → Python ready", "s",
              s(r["detener_sin"]), objetivo="≤ 1 s", cumple=bajo(1.0)),
         Fila("  … → output of the cell run at once after it", "s", s(r["detener_salida_sin"])), *banco.filas(r),
-        Fila("Build: whole site, clean", "s", limpias, objetivo="≤ 30 s", cumple=bajo(30),
-             falta="" if limpias is not None else "not measured (--sitio)"),
-        Fila("Build: one lesson edited, rebuilt", "s", una, objetivo="≤ 5 s", cumple=bajo(5),
-             falta="" if una is not None else "not measured (--sitio)"),
+        *construccion.filas(limpias, una), vista.fila(vista_s),
         Fila("Lighthouse performance (widgets.serve: gzip for text, as static hosts)", "pts",
              faro_r.rendimiento or None, objetivo="≥ 95", cumple=lambda m, _: m >= 95,
              falta=faro_r.falta),
@@ -444,10 +441,11 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="bucle-bench-") as tmp:
         tmp = Path(tmp)
         if args.sitio:
-            limpias, una, sitio = None, None, args.sitio.resolve()
+            limpias, una, vista_s, sitio = None, None, None, args.sitio.resolve()
         else:
             avisar(f"building the course, {args.builds} × clean and {args.builds} × one lesson…")
             limpias, una, sitio = construccion.medir(tmp / "construccion", args.builds, avisar)
+            vista_s = vista.medir(tmp / "vista", registro, args.builds, avisar)
         bare = desnuda.hacer(sitio, tmp / "desnuda")
         descripcion = maquina()
         r = medir_navegador(args, sitio, bare, registro, banco.hacer(tmp / "banco"))
@@ -472,7 +470,7 @@ def main(argv=None):
         f"machine: {descripcion}",
         f"{fecha}; the whole bench took {(time.monotonic() - inicio) / 60:.1f} min",
     ]
-    print(imprimir(filas(r, limpias, una, faro_r), "## make bench", pie))
+    print(imprimir(filas(r, limpias, una, faro_r, vista_s), "## make bench", pie))
     if modelo_r is not None:
         print()
         print(modelo.tabla(modelo_r))

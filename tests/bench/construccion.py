@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from .tabla import Fila
+
 ROOT = Path(__file__).resolve().parents[2]
 LECCION = "el-bucle.md"
 
@@ -51,3 +53,12 @@ def medir(carpeta: Path, veces: int, avisar=print) -> tuple[list[float], list[fl
         una.append(construir(fuente, ultima))
         avisar(f"  one lesson edited, rebuilt {i + 1}/{veces}: {una[-1]:.1f} s")
     return limpias, una, sitio
+
+
+def filas(limpias: list[float] | None, una: list[float] | None) -> list[Fila]:
+    """The two rows of the table (nothing measured with ``--sitio``)."""
+    falta = lambda x: "" if x is not None else "not measured (--sitio)"  # noqa: E731
+    return [Fila("Build: whole site, clean", "s", limpias, objetivo="≤ 30 s",
+                 cumple=lambda m, _: m <= 30, falta=falta(limpias)),
+            Fila("Build: one lesson edited, rebuilt", "s", una, objetivo="≤ 5 s",
+                 cumple=lambda m, _: m <= 5, falta=falta(una))]

@@ -1,0 +1,15 @@
+# La solución de referencia de «primer-bucle»: la que ejecutan las trazas del curso
+# (bucle_referencia en conf.py) y la que debe pasar todas las pruebas.
+
+
+def bucle(modelo, inicio, entorno, tope):
+    M = list(inicio)
+    for _ in range(tope):
+        respuesta = modelo(M, HERRAMIENTAS)
+        M.append(("asistente", respuesta))
+        llamadas = [b for b in respuesta if b["type"] == "tool_use"]
+        if not llamadas:
+            return ("fin", "".join(b["text"] for b in respuesta if b["type"] == "text"), M)
+        M.append(("usuario", [resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))
+                              for ll in llamadas]))
+    return ("tope", None, M)
