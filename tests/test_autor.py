@@ -194,3 +194,11 @@ def test_the_live_preview_builds_again_on_save_and_reports_a_broken_lesson(curso
         hilo.join(timeout=60)
         servidor.shutdown()
         servidor.server_close()
+
+
+def test_the_preview_builds_this_course_s_lite_site_once_and_the_scaffold_has_none(curso):
+    """This course uses widgets.jupyterlite: its preview asks for the lite site only once (an
+    edited lesson's notebook changes the lite build's inputs, which would add 2–3 s to every
+    save); the scaffold does not use it, and an unknown setting would fail its -W build."""
+    assert Vista(ROOT / "lessons", ROOT).opciones == ["-D", "bucle_jupyterlite_una_vez=1"]
+    assert Vista(curso).opciones == []

@@ -3,7 +3,8 @@
 Builds the course (``sphinx-build -b html``, without the offline service worker), serves it on
 127.0.0.1 with the headers of :mod:`widgets.serve` (cross-origin isolation: Python can be
 interrupted), and watches the course's files: the sources, ``conf.py``, the runtime and the
-challenges. On a save it builds again (Sphinx's own incremental build: only what changed) and
+challenges. On a save it builds again (Sphinx's own incremental build: only what changed; with
+``widgets.jupyterlite``, its lite site only the first time, ``bucle_jupyterlite_una_vez``) and
 every open page reloads itself (``vista/recarga.js``, which each served page loads, asks
 ``/_vista/version`` four times a second). A build with errors (a warning is one, as in ``make
 html``) still writes every page, and the open pages show its messages at their top until a build
@@ -67,11 +68,15 @@ class Vista:
         ajustes = self._ajustes()
         self.miradas = [self.fuente, self.conf / "conf.py",
                         *(self.conf / ajustes[n] for n in ("bucle_runtime_dir", "bucle_desafios_dir"))]
+        # with widgets.jupyterlite, its lite site is built once, not on every save
+        self.opciones = (["-D", "bucle_jupyterlite_una_vez=1"]
+                         if "widgets.jupyterlite" in ajustes["extensions"] else [])
 
     def _ajustes(self) -> dict:
         import runpy
         leidos = runpy.run_path(str(self.conf / "conf.py"), run_name="conf")
-        return {n: leidos.get(n, d) for n, (d, _, _) in AJUSTES.items()}
+        return {"extensions": leidos.get("extensions", []),
+                **{n: leidos.get(n, d) for n, (d, _, _) in AJUSTES.items()}}
 
     def construir(self) -> bool:
         """One build, as ``make html`` builds (``-W --keep-going``: every page is written, and a
@@ -80,7 +85,8 @@ class Vista:
         inicio = time.perf_counter()
         proceso = subprocess.run(
             [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-             "-D", "bucle_sin_conexion=0", "-c", str(self.conf), str(self.fuente), str(self.salida)],
+             "-D", "bucle_sin_conexion=0", *self.opciones, "-c", str(self.conf), str(self.fuente),
+             str(self.salida)],
             capture_output=True, text=True, cwd=self.conf)
         ok = proceso.returncode == 0
         escrito = proceso.returncode in (0, 1)  # 1: written, with warnings; 2: stopped

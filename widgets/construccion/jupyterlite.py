@@ -245,14 +245,19 @@ def huella(app: Sphinx) -> str | None:
 
 def construir_lite(app: Sphinx, exception) -> None:
     """jupyterlite-sphinx's build-finished listener (``jupyter lite build``), run only when the
-    lite site is missing or its inputs' :func:`huella` differs from the last build's. Its own
-    messages (it prints them) are shown only if it fails."""
+    lite site is missing or its inputs' :func:`huella` differs from the last build's; with
+    ``bucle_jupyterlite_una_vez`` (the live preview), only when it is missing: an edited
+    lesson's notebook waits for the next ``make html`` rather than adding 2–3 s to every save.
+    Its own messages (it prints them) are shown only if it fails."""
     if exception is not None or not activo(app):
         jupyterlite_build(app, exception)
         return
     guardada = trabajo(app) / HUELLA
-    nueva = huella(app)
     hecho = (Path(app.outdir) / LITE / "jupyter-lite.json").is_file()
+    if hecho and app.config.bucle_jupyterlite_una_vez:
+        logger.info("JupyterLite: ya construido; en la vista previa no se reconstruye al guardar.")
+        return
+    nueva = huella(app)
     if hecho and nueva is not None and guardada.is_file() and guardada.read_text().strip() == nueva:
         logger.info("JupyterLite: sin cambios en los cuadernos ni en sus ajustes; "
                     "no se reconstruye.")
@@ -348,6 +353,8 @@ def setup_jupyterlite(app: Sphinx) -> None:
     reemplazar_construccion_lite(app)
     # the wheels' cache (fetched there once), relative to the confdir like every path setting
     app.add_config_value("bucle_jupyterlite_ruedas", "_build/ruedas-pyodide", "", types=[str])
+    # the live preview (widgets/autor/vista.py) builds the lite site once, not on every save
+    app.add_config_value("bucle_jupyterlite_una_vez", False, "", types=[bool])
     app.add_node(boton_jupyterlite, html=(visit_boton_html, None),
                  latex=(_saltar, None), text=(_saltar, None), man=(_saltar, None),
                  texinfo=(_saltar, None))
