@@ -56,8 +56,8 @@ def _cambio(ruta, antes, despues, dice, permiso):
     return ["no"], _sin_cambios(alguna=_NO_LO_HA_HECHO)
 
 
-def _tarea_apuntar(azar, permiso=True, tipo="apuntar"):
-    casa = _casa_al_azar(azar)
+def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False):
+    casa = _casa_al_azar(azar, variados=variados)
     if "pendientes" in casa and azar.random() < 0.3:
         ruta, antes = casa["pendientes"]
         nueva = azar.choice([t for t in (_rellena(azar, p, casa["personas"][5:])
@@ -68,11 +68,11 @@ def _tarea_apuntar(azar, permiso=True, tipo="apuntar"):
                                 "Tengo que {t}; ponlo en {donde}."), t=nueva, donde=donde)
         pedidas, cita = [nueva], True
     else:
-        ruta, antes, cita = "lista.txt", casa["compra"], False
+        ruta, antes, cita = casa["rutas"]["lista"], casa["compra"], False
         pedidas = azar.sample([c for c in _COMPRA if c not in antes], azar.randint(1, 3))
         if permiso and azar.random() < 0.2:
             pedidas.insert(azar.randrange(len(pedidas) + 1), azar.choice(antes))
-        donde, dada = _donde_lista(azar)
+        donde, dada = _donde_lista(azar, casa)
         pedido = _pedido(azar, ("Añade {cosas} a {donde}.", "Apunta {cosas} en {donde}.",
                                 "Pon {cosas} en {donde}, porfa.",
                                 "¿Puedes añadir {cosas} a {donde}?",
@@ -87,8 +87,8 @@ def _tarea_apuntar(azar, permiso=True, tipo="apuntar"):
                  _plan_anade(ruta, dada, pedidas, cita), comprueba)
 
 
-def _tarea_quitar(azar, permiso=True, tipo="quitar"):
-    casa = _casa_al_azar(azar)
+def _tarea_quitar(azar, permiso=True, tipo="quitar", variados=False):
+    casa = _casa_al_azar(azar, variados=variados)
     if "pendientes" in casa and azar.random() < 0.3:
         ruta, antes = casa["pendientes"]
         pedidas, cita = [azar.choice(antes)], True
@@ -98,11 +98,11 @@ def _tarea_quitar(azar, permiso=True, tipo="quitar"):
                                 "Tacha {t} de {donde}, que ya está hecho."),
                          t=pedidas[0], donde=donde)
     else:
-        ruta, antes, cita = "lista.txt", casa["compra"], False
+        ruta, antes, cita = casa["rutas"]["lista"], casa["compra"], False
         pedidas = azar.sample(antes, azar.randint(1, min(2, len(antes) - 1)))
         if permiso and azar.random() < 0.2:
             pedidas.append(azar.choice([c for c in _COMPRA if c not in antes]))
-        donde, dada = _donde_lista(azar)
+        donde, dada = _donde_lista(azar, casa)
         pedido = _pedido(azar, ("Quita {cosas} de {donde}.",
                                 "Ya he comprado {cosas}: bórralo de {donde}.",
                                 "Tacha {cosas} de {donde}.",
@@ -117,10 +117,10 @@ def _tarea_quitar(azar, permiso=True, tipo="quitar"):
                  _plan_quita(ruta, dada, pedidas, cita), comprueba)
 
 
-def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False):
+def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=False):
     """Lo que falta en la lista para una receta (o para todas), apuntado en ella."""
-    casa = _casa_al_azar(azar)
-    e, carpeta = casa["entorno"], casa["carpeta"]
+    casa = _casa_al_azar(azar, variados=variados)
+    e, carpeta, lista_txt = casa["entorno"], casa["carpeta"], casa["rutas"]["lista"]
     todas = not equivocada and len(casa["platos"]) <= 3 and azar.random() < 0.25
     platos = casa["platos"] if todas else [azar.choice(casa["platos"])]
     necesarios = []
@@ -131,10 +131,10 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False):
         casa["compra"] += [i for i in necesarios if i not in casa["compra"]]
     elif suerte < 0.5:  # ya tiene algo
         casa["compra"] += [i for i in necesarios[:1] if i not in casa["compra"]]
-    e["lista.txt"] = _escribe_lista(casa["compra"], e["lista.txt"])
+    e[lista_txt] = _escribe_lista(casa["compra"], e[lista_txt])
     antes = casa["compra"]
     faltan = [i for i in necesarios if i not in antes]
-    lista, lista_dada = _donde_lista(azar)
+    lista, lista_dada = _donde_lista(azar, casa)
     plato = platos[0]
     receta = f"{carpeta}/{plato}.txt"
     if equivocada:
@@ -160,7 +160,7 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False):
     def plan():
         if not lista_dada or not carpeta_dada:
             vista = yield ("listar", {"carpeta": ""})
-            for falta, buscada in ((lista_dada, "lista.txt"), (carpeta_dada, carpeta + "/")):
+            for falta, buscada in ((lista_dada, lista_txt), (carpeta_dada, carpeta + "/")):
                 if not falta:
                     _mira(vista, buscada, "listar ''")
         if todas:
@@ -174,28 +174,29 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False):
         for ruta in rutas:
             _, texto_receta = yield from _lee(ruta)
             necesarios += [i for i in _ingredientes(texto_receta) if i not in necesarios]
-        _, contenido = yield from _lee("lista.txt")
+        _, contenido = yield from _lee(lista_txt)
         tenia = _lee_lista(contenido)
         faltan = [i for i in necesarios if i not in tenia]
         if not faltan:
-            return (f"Ya tienes en lista.txt todo lo que hace falta para {para}: "
+            return (f"Ya tienes en {lista_txt} todo lo que hace falta para {para}: "
                     f"no he cambiado nada.")
-        hecho = f"He apuntado en lista.txt lo que faltaba para {para}: {_y(faltan)}."
-        no = f"No he apuntado {_ni(faltan)} en lista.txt: no me has dado permiso para escribir."
-        return (yield from _escribe("lista.txt", _escribe_lista(tenia + faltan, contenido),
+        hecho = f"He apuntado en {lista_txt} lo que faltaba para {para}: {_y(faltan)}."
+        no = (f"No he apuntado {_ni(faltan)} en {lista_txt}: no me has dado permiso para "
+              f"escribir.")
+        return (yield from _escribe(lista_txt, _escribe_lista(tenia + faltan, contenido),
                                     hecho, no))
-    respuestas, comprueba = _cambio("lista.txt", antes, antes + faltan, faltan, permiso)
+    respuestas, comprueba = _cambio(lista_txt, antes, antes + faltan, faltan, permiso)
     if not faltan:  # nada que apuntar: la respuesta tiene que decirlo
         comprueba = _sin_cambios(alguna=_YA_LO_TIENE)
     return Tarea(tipo, pedido, e, respuestas, plan, comprueba)
 
 
-def _tarea_sugerencia(azar):
+def _tarea_sugerencia(azar, variados=False):
     """Un pedido con una ruta equivocada: el error de la herramienta dice dónde mirar."""
     que = azar.choice(("receta", "faltan", "carpeta", "notas"))
     if que == "faltan":
-        return _tarea_faltan(azar, tipo="sugerencia", equivocada=True)
-    casa = _casa_al_azar(azar)
+        return _tarea_faltan(azar, tipo="sugerencia", equivocada=True, variados=variados)
+    casa = _casa_al_azar(azar, variados=variados)
     e, carpeta = casa["entorno"], casa["carpeta"]
     otra = azar.choice([c for c in _CARPETAS_DE_RECETAS if c != carpeta])
     if que == "carpeta":
@@ -214,11 +215,12 @@ def _tarea_sugerencia(azar):
         return Tarea("sugerencia", pedido, e, [], plan, _sin_cambios(*dice))
     if que == "notas":
         sitio = azar.choice(("documentos", "casa", "personal"))
-        e[f"{sitio}/notas.txt"] = e.pop("notas.txt")
-        pedido = _pedido(azar, ("¿Qué pone en notas.txt?", "Léeme notas.txt.",
-                                "¿Qué tengo apuntado en notas.txt?"))
-        dice = [n.rstrip(".") for n in e[f"{sitio}/notas.txt"].splitlines()]
-        plan = _plan_lee("notas.txt", True, _notas)
+        notas = casa["rutas"]["notas"]
+        e[f"{sitio}/{notas}"] = e.pop(notas)
+        pedido = _pedido(azar, ("¿Qué pone en {notas}?", "Léeme {notas}.",
+                                "¿Qué tengo apuntado en {notas}?"), notas=notas)
+        dice = [n.rstrip(".") for n in e[f"{sitio}/{notas}"].splitlines()]
+        plan = _plan_lee(notas, True, _notas)
         return Tarea("sugerencia", pedido, e, [], plan, _sin_cambios(*dice))
     plato = azar.choice(casa["platos"])
     ruta = azar.choice((f"{plato}.txt", f"{otra}/{plato}.txt"))
@@ -228,7 +230,7 @@ def _tarea_sugerencia(azar):
     return Tarea("sugerencia", pedido, e, [], plan, _sin_cambios(*_PLATOS[plato][2]))
 
 
-def _tarea_denegado(azar):
+def _tarea_denegado(azar, variados=False):
     """Una escritura que el usuario no permite: la respuesta dice que no se ha hecho."""
     hacer = azar.choice((_tarea_apuntar, _tarea_quitar, _tarea_faltan))
-    return hacer(azar, permiso=False, tipo="denegado")
+    return hacer(azar, permiso=False, tipo="denegado", variados=variados)

@@ -99,6 +99,27 @@ _CARPETAS_DE_RECETAS = ("recetas", "cocina", "platos", "comidas", "menus", "rece
                         "mis-recetas", "guisos")
 _FICHEROS_DE_PENDIENTES = ("tareas.txt", "pendientes.txt")
 
+#: Con nombres variados (tareas(n, semilla, nombres_variados=True)), cómo se llama cada parte de
+#: la casa: nombres que dicen lo que son, a veces con un añadido («compra-2026.txt»). Así, la única
+#: manera de acertar una ruta es copiarla de lo que se ha visto, no de lo que se recuerda.
+_NOMBRES_VARIADOS = {
+    "lista": ("lista", "compra", "lista-compra", "lista_de_la_compra", "super", "mercado",
+              "la-compra", "compras", "lista-super", "mi-lista", "lista-semana", "supermercado",
+              "comprar", "lista-de-la-compra"),
+    "notas": ("notas", "apuntes", "recordatorios", "notitas", "memo", "notas-casa", "avisos",
+              "mis-notas", "anotaciones", "notas_varias", "post-it"),
+    "agenda": ("agenda", "calendario", "citas", "eventos", "fechas", "planes", "mi-agenda",
+               "agenda-casa", "compromisos", "calendario_familia"),
+    "contactos": ("contactos", "telefonos", "numeros", "moviles", "libreta", "directorio",
+                  "agenda-telefonos", "mis-contactos"),
+    "pendientes": ("tareas", "pendientes", "por-hacer", "recados", "quehaceres",
+                   "cosas-por-hacer", "todo", "hacer-esta-semana"),
+    "recetas": _CARPETAS_DE_RECETAS + ("cocinar", "mis-platos", "recetas-abuela", "cocina-casa",
+                                       "comidas-semana", "cuaderno-recetas", "platos_favoritos",
+                                       "libro-de-cocina"),
+}
+_ANADIDOS = ("-2026", "_v2", "-casa", "2", "-nueva", "_mia", "-bis", "-ok", "_final", "-viejo")
+
 _SIN_TILDES = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
 
 
@@ -196,19 +217,33 @@ def _telefono(azar):
 
 # ------------------------------------------------------------------------ una casa
 
-def _casa_al_azar(azar, *necesita):
+def _nombre_variado(azar, parte, extension=".txt"):
+    """Un nombre al azar para una parte de la casa («compra.txt», «apuntes-2026.txt»)."""
+    nombre = azar.choice(_NOMBRES_VARIADOS[parte])
+    if azar.random() < 0.3:
+        nombre += azar.choice(_ANADIDOS)
+    return nombre + extension
+
+
+def _casa_al_azar(azar, *necesita, variados=False):
     """Un entorno al azar y lo que un tipo de tarea necesita saber de él: un dict con
-    "entorno" (ruta → texto) y, por parte, dónde está y qué tiene. Las partes de `necesita`
-    ("agenda", "pendientes", "telefonos", "otra") están siempre; las demás, a veces."""
-    casa = {"entorno": {}}
+    "entorno" (ruta → texto), "rutas" (parte → su ruta: "lista", "notas", "agenda",
+    "contactos") y, por parte, dónde está y qué tiene. Las partes de `necesita` ("agenda",
+    "pendientes", "telefonos", "otra") están siempre; las demás, a veces. Sin `variados`, las
+    partes se llaman siempre igual (lista.txt, notas.txt, agenda.txt, contactos.txt)."""
+    def llamada(parte, de_siempre):
+        return _nombre_variado(azar, parte) if variados else de_siempre
+    rutas = {"lista": llamada("lista", "lista.txt"), "notas": llamada("notas", "notas.txt")}
+    casa = {"entorno": {}, "rutas": rutas, "variados": variados}
     e = casa["entorno"]
     formato = azar.choice(("comas", "comas", "comas", "lineas", "guiones"))
     compra = azar.sample(_COMPRA, azar.randint(2, 5))
-    e["lista.txt"] = _escribe_lista(compra, {"comas": "a", "lineas": "a\nb",
-                                             "guiones": "- a\n- b"}[formato])
+    e[rutas["lista"]] = _escribe_lista(compra, {"comas": "a", "lineas": "a\nb",
+                                                "guiones": "- a\n- b"}[formato])
     casa["compra"] = compra
     casa["formato"] = formato
-    carpeta = azar.choice(_CARPETAS_DE_RECETAS)
+    carpeta = _nombre_variado(azar, "recetas", "") if variados else azar.choice(
+        _CARPETAS_DE_RECETAS)
     platos = azar.sample(sorted(_PLATOS), azar.randint(2, 4))
     casa["carpeta"], casa["platos"] = carpeta, platos
     for plato in platos:
@@ -221,7 +256,7 @@ def _casa_al_azar(azar, *necesita):
     personas = azar.sample(_PERSONAS, 8)
     casa["personas"] = personas
     notas = azar.sample(_NOTAS, azar.randint(1, 3))
-    e["notas.txt"] = "\n".join(
+    e[rutas["notas"]] = "\n".join(
         _rellena(azar, n, personas, plato=_PLATOS[azar.choice(platos)][0]) for n in notas)
     if "agenda" in necesita or azar.random() < 0.6:
         dias = azar.sample(range(1, 29), azar.randint(3, 5))
@@ -230,12 +265,14 @@ def _casa_al_azar(azar, *necesita):
         formato_fecha = azar.randrange(2)
         agenda = [(_fecha(azar, formato_fecha, d), _rellena(azar, ev, [next(gente)]))
                   for d, ev in zip(dias, eventos)]
-        e["agenda.txt"] = "\n".join(f"{f}: {ev}" for f, ev in agenda)
+        rutas["agenda"] = llamada("agenda", "agenda.txt")
+        e[rutas["agenda"]] = "\n".join(f"{f}: {ev}" for f, ev in agenda)
         casa["agenda"] = agenda
         casa["fecha_libre"] = _fecha(azar, formato_fecha, azar.choice(
             [d for d in range(1, 29) if d not in dias]))
     if "pendientes" in necesita or azar.random() < 0.6:
-        ruta = azar.choice(_FICHEROS_DE_PENDIENTES)
+        ruta = (_nombre_variado(azar, "pendientes") if variados
+                else azar.choice(_FICHEROS_DE_PENDIENTES))
         pendientes = [_rellena(azar, p, personas[5:])
                       for p in azar.sample(_PENDIENTES, azar.randint(2, 4))]
         guion = "- " if azar.random() < 0.6 else ""
@@ -244,7 +281,8 @@ def _casa_al_azar(azar, *necesita):
     if "telefonos" in necesita or azar.random() < 0.5:
         contactos = personas[:azar.randint(2, 4)]
         casa["telefonos"] = {p: _telefono(azar) for p in contactos}
-        e["contactos.txt"] = "\n".join(f"{p}: {t}" for p, t in casa["telefonos"].items())
+        rutas["contactos"] = llamada("contactos", "contactos.txt")
+        e[rutas["contactos"]] = "\n".join(f"{p}: {t}" for p, t in casa["telefonos"].items())
     if "otra" in necesita or azar.random() < 0.4:
         otra = azar.choice(sorted(_OTRAS_CARPETAS))
         for nombre, plantilla in _OTRAS_CARPETAS[otra].items():

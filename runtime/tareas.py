@@ -11,9 +11,13 @@ nombres:
   apuntado), "sugerencia" (una ruta equivocada: el error dice dónde mirar), "denegado" (una
   escritura que el usuario no permite), "agenda" (buscar algo en la agenda o en los pendientes)
   y "directo" (se contesta sin herramientas).
-- tarea_al_azar(azar, tipo=None): una Tarea nueva (de entrenamiento.py), del tipo dado o de uno
-  al azar; azar es un random.Random.
-- tareas(n, semilla=0): n tareas al azar, las mismas siempre para la misma semilla.
+- tarea_al_azar(azar, tipo=None, nombres_variados=False): una Tarea nueva (de entrenamiento.py),
+  del tipo dado o de uno al azar; azar es un random.Random. Con nombres_variados, los ficheros y
+  las carpetas de la casa se llaman de muchas maneras (compra.txt, apuntes-2026.txt, citas.txt…)
+  y no siempre lista.txt, notas.txt, agenda.txt: una ruta se acierta copiándola, no recordándola
+  (True, o la probabilidad de que una tarea los tenga).
+- tareas(n, semilla=0, nombres_variados=False): n tareas al azar, las mismas siempre para la
+  misma semilla.
 
 Cada tarea tiene un plan: un generador que pide una llamada cada vez (yield (nombre, entrada)),
 recibe lo que devolvió ((texto, es_error), como lo ve el modelo en M) y al final devuelve el
@@ -140,9 +144,13 @@ TIPOS_DE_TAREA = ("leer", "listar", "buscar", "apuntar", "quitar", "faltan", "su
 _PESOS = (12, 8, 10, 10, 10, 14, 9, 9, 12, 6)
 
 
-def tarea_al_azar(azar, tipo=None):
+def tarea_al_azar(azar, tipo=None, nombres_variados=False):
     """Una tarea nueva del tipo `tipo` (uno de TIPOS_DE_TAREA; al azar si no se da), sobre un
-    entorno nuevo. `azar` es un random.Random: con el mismo estado, la misma tarea."""
+    entorno nuevo. `azar` es un random.Random: con el mismo estado, la misma tarea. Con
+    `nombres_variados` (True, o la probabilidad de que los tenga: 0.5, la mitad de las veces),
+    los ficheros y carpetas de la casa tienen nombres al azar."""
+    variados = nombres_variados is True or (bool(nombres_variados)
+                                            and azar.random() < nombres_variados)
     if tipo is None:
         tipo = azar.choices(TIPOS_DE_TAREA, _PESOS)[0]
     if tipo not in TIPOS_DE_TAREA:
@@ -151,14 +159,15 @@ def tarea_al_azar(azar, tipo=None):
              "apuntar": _tarea_apuntar, "quitar": _tarea_quitar, "faltan": _tarea_faltan,
              "sugerencia": _tarea_sugerencia, "denegado": _tarea_denegado,
              "agenda": _tarea_agenda, "directo": _tarea_directo}[tipo]
-    return hacer(azar)
+    return hacer(azar, variados=variados)
 
 
-def tareas(n, semilla=0):
-    """`n` tareas al azar, de todos los tipos: las mismas siempre para la misma semilla."""
+def tareas(n, semilla=0, nombres_variados=False):
+    """`n` tareas al azar, de todos los tipos: las mismas siempre para la misma semilla (y los
+    mismos `nombres_variados`)."""
     import random
     azar = random.Random(semilla)
-    return [tarea_al_azar(azar) for _ in range(n)]
+    return [tarea_al_azar(azar, nombres_variados=nombres_variados) for _ in range(n)]
 
 
 _CUANTAS = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"}
@@ -169,9 +178,10 @@ def _donde(azar, ruta, sin_ruta):
     return (ruta, True) if azar.random() < 0.55 else (azar.choice(sin_ruta), False)
 
 
-def _donde_lista(azar):
+def _donde_lista(azar, casa):
     """Cómo nombra el pedido la lista de la compra."""
-    return _donde(azar, "lista.txt", ("la lista", "la lista de la compra", "mi lista de la compra"))
+    return _donde(azar, casa["rutas"]["lista"],
+                  ("la lista", "la lista de la compra", "mi lista de la compra"))
 
 
 def _plato(plato):
@@ -192,13 +202,14 @@ def _notas(ruta, contenido):
     return f"En {ruta} pone «{' / '.join(n.rstrip('.') for n in contenido.splitlines())}»."
 
 
-def _tarea_leer(azar):
-    casa = _casa_al_azar(azar)
+def _tarea_leer(azar, variados=False):
+    casa = _casa_al_azar(azar, variados=variados)
     que = azar.choice(("lista", "cuantas", "notas", "nota", "nota", "receta", "pendientes"))
     if que == "pendientes" and "pendientes" not in casa:
         que = "lista"
     if que in ("lista", "cuantas"):
-        donde, dada = _donde_lista(azar)
+        lista = casa["rutas"]["lista"]
+        donde, dada = _donde_lista(azar, casa)
         cosas = casa["compra"]
         if que == "lista":
             pedido = _pedido(azar, ("¿Qué hay en {donde}?",
@@ -209,24 +220,25 @@ def _tarea_leer(azar):
                                     "¿Qué me toca comprar? Míralo en {donde}.",
                                     "¿Qué llevo apuntado ahora en {donde}?",
                                     "¿Qué queda en {donde}?"), donde=donde)
-            final = azar.choice(("En lista.txt tienes {cosas}.", "Tienes apuntado {cosas}.",
+            final = azar.choice(("En {lista} tienes {cosas}.", "Tienes apuntado {cosas}.",
                                  "En la lista de la compra hay {cosas}."))
         else:
             pedido = _pedido(azar, ("¿Cuántas cosas hay en {donde}?",
                                     "¿Cuántas cosas tengo que comprar? Mira {donde}.",
                                     "Cuéntame cuántas cosas tiene {donde}."), donde=donde)
-            final = "En lista.txt hay {n} cosas: {cosas}."
+            final = "En {lista} hay {n} cosas: {cosas}."
             cosas = cosas + [str(len(cosas))]
-        plan = _plan_lee("lista.txt", dada, lambda r, c: final.format(
-            cosas=_y(_lee_lista(c)), n=len(_lee_lista(c))))
+        plan = _plan_lee(lista, dada, lambda r, c: final.format(
+            lista=lista, cosas=_y(_lee_lista(c)), n=len(_lee_lista(c))))
     elif que == "nota":
         return _tarea_una_nota(azar, casa)
     elif que == "notas":
-        donde, dada = _donde(azar, "notas.txt", ("mis notas", "las notas"))
+        notas = casa["rutas"]["notas"]
+        donde, dada = _donde(azar, notas, ("mis notas", "las notas"))
         pedido = _pedido(azar, ("¿Qué pone en {donde}?", "Léeme {donde}.",
                                 "¿Qué tengo apuntado en {donde}?"), donde=donde)
-        cosas = [n.rstrip(".") for n in casa["entorno"]["notas.txt"].splitlines()]
-        plan = _plan_lee("notas.txt", dada, _notas)
+        cosas = [n.rstrip(".") for n in casa["entorno"][notas].splitlines()]
+        plan = _plan_lee(notas, dada, _notas)
     elif que == "receta":
         plato = azar.choice(casa["platos"])
         ruta = f"{casa['carpeta']}/{plato}.txt"
@@ -252,21 +264,21 @@ def _tarea_leer(azar):
 
 
 def _tarea_una_nota(azar, casa):
-    """Una pregunta de lo que dice una de las notas: se lee notas.txt (si el pedido no la nombra,
-    antes se busca) y se contesta con esa nota."""
-    e = casa["entorno"]
+    """Una pregunta de lo que dice una de las notas: se leen las notas (si el pedido no las
+    nombra, antes se buscan) y se contesta con esa nota."""
+    e, notas = casa["entorno"], casa["rutas"]["notas"]
     plantilla = azar.choice(sorted(_PREGUNTAS_DE_NOTAS))
     marca, dice, preguntas = _PREGUNTAS_DE_NOTAS[plantilla]
     valores = {"persona": azar.choice(casa["personas"][:5]), "dia": azar.choice(_DIAS),
                "plato": _PLATOS[azar.choice(casa["platos"])][0]}
-    otras = [n for n in e["notas.txt"].splitlines() if marca not in n]
+    otras = [n for n in e[notas].splitlines() if marca not in n]
     nota = plantilla.format(**valores)
     lineas = otras[:2]
     lineas.insert(azar.randint(0, len(lineas)), nota)
-    e["notas.txt"] = "\n".join(lineas)
+    e[notas] = "\n".join(lineas)
     pregunta = azar.choice(preguntas)
     if "{donde}" in pregunta:
-        donde, dada = _donde(azar, "notas.txt", ("mis notas", "las notas"))
+        donde, dada = _donde(azar, notas, ("mis notas", "las notas"))
     else:
         donde, dada = "", False
     pedido = _pedido(azar, (pregunta,), donde=donde, **valores)
@@ -276,12 +288,12 @@ def _tarea_una_nota(azar, casa):
             if marca in linea:
                 return f"En {ruta} pone: «{linea.rstrip('.')}»."
         raise ValueError(f"el modelo ideal no encuentra «{marca}» en {ruta}")
-    return Tarea("leer", pedido, e, [], _plan_lee("notas.txt", dada, responde),
+    return Tarea("leer", pedido, e, [], _plan_lee(notas, dada, responde),
                  _sin_cambios(dice.format(**valores)))
 
 
-def _tarea_listar(azar):
-    casa = _casa_al_azar(azar)
+def _tarea_listar(azar, variados=False):
+    casa = _casa_al_azar(azar, variados=variados)
     carpeta = casa["carpeta"]
     que = azar.choice(("recetas", "carpeta", "raiz", "otra"))
     if que == "recetas":
@@ -343,10 +355,10 @@ def _palabra_suelta(entorno, palabra):
                for t in entorno.values() for linea in t.splitlines())
 
 
-def _tarea_buscar(azar):
+def _tarea_buscar(azar, variados=False):
     que = azar.choice(("ingrediente", "telefono", "ausente"))
-    casa = _casa_al_azar(azar, "telefonos")
-    e = casa["entorno"]
+    casa = _casa_al_azar(azar, "telefonos", variados=variados)
+    e, contactos = casa["entorno"], casa["rutas"]["contactos"]
     if que == "telefono":
         persona, telefono = azar.choice(sorted(casa["telefonos"].items()))
         pedido = _pedido(azar, ("¿Cuál es el teléfono de {p}?", "¿Tengo el número de {p}?",
@@ -356,9 +368,9 @@ def _tarea_buscar(azar):
 
         def plan():
             salida, _ = yield ("buscar", {"patron": persona})
-            linea = _mira((salida, False), f"contactos.txt: {persona}: ", f"buscar {persona!r}")
-            numero = linea.split(f"contactos.txt: {persona}: ", 1)[1].splitlines()[0]
-            return f"El teléfono de {persona} es el {numero}, según contactos.txt."
+            linea = _mira((salida, False), f"{contactos}: {persona}: ", f"buscar {persona!r}")
+            numero = linea.split(f"{contactos}: {persona}: ", 1)[1].splitlines()[0]
+            return f"El teléfono de {persona} es el {numero}, según {contactos}."
         return Tarea("buscar", pedido, e, [], plan, _sin_cambios(telefono))
     if que == "ingrediente":
         palabra = azar.choice(sorted({i for p in casa["platos"] for i in _PLATOS[p][2]
@@ -382,9 +394,10 @@ def _tarea_buscar(azar):
     return Tarea("buscar", pedido, e, [], plan, _sin_cambios(palabra, *(rutas or ["ningún"])))
 
 
-def _tarea_agenda(azar):
+def _tarea_agenda(azar, variados=False):
     que = azar.choice(("fecha", "fecha", "evento", "pendiente"))
-    casa = _casa_al_azar(azar, "pendientes" if que == "pendiente" else "agenda")
+    casa = _casa_al_azar(azar, "pendientes" if que == "pendiente" else "agenda",
+                         variados=variados)
     if que == "pendiente":
         ruta, pendientes = casa["pendientes"]
         donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
@@ -398,7 +411,8 @@ def _tarea_agenda(azar):
                          if tarea in _lee_lista(c) else f"No, «{tarea}» no está en {r}.")
         si = "sí," if tarea in pendientes else "no,"
         return Tarea("agenda", pedido, casa["entorno"], [], plan, _sin_cambios(tarea, alguna=[si]))
-    donde, dada = _donde(azar, "agenda.txt", ("la agenda", "mi agenda"))
+    agenda_txt = casa["rutas"]["agenda"]
+    donde, dada = _donde(azar, agenda_txt, ("la agenda", "mi agenda"))
     fecha, evento = azar.choice(casa["agenda"])
     if que == "fecha":
         if azar.random() < 0.2:
@@ -435,7 +449,7 @@ def _tarea_agenda(azar):
                 if linea.endswith(": " + evento):
                     return f"Tienes {evento} el {linea.split(': ', 1)[0]}."
             raise ValueError(f"el modelo ideal no encuentra «{evento}» en {ruta}")
-    return Tarea("agenda", pedido, casa["entorno"], [], _plan_lee("agenda.txt", dada, responde),
+    return Tarea("agenda", pedido, casa["entorno"], [], _plan_lee(agenda_txt, dada, responde),
                  _sin_cambios(fecha, evento))
 
 
@@ -460,8 +474,8 @@ _CHARLA = (
 )
 
 
-def _tarea_directo(azar):
-    casa = _casa_al_azar(azar)
+def _tarea_directo(azar, variados=False):
+    casa = _casa_al_azar(azar, variados=variados)
     que = azar.randrange(len(_CHARLA) + 2)
     if que < len(_CHARLA):
         pedidos, final, dice = _CHARLA[que]

@@ -257,9 +257,18 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
 
 
 def test_modelo_real_the_training_runs_cell_prints_runs_of_the_readers_agent(modelo_real):
-    """The cell that shows two of the training runs, with the lesson's own agent."""
+    """The cell that shows two of the training runs, with the lesson's own agent: the first two
+    the adapter was trained on (the manifest's seed and share of varied names)."""
+    import json
+
+    from widgets.construccion.modelo_local import FIJADO
+
+    d = json.loads((FIJADO.parent / "smollm2-135m-adaptador.json").read_text(encoding="utf-8"))["datos"]
     salidas, _ = modelo_real
     celdas = celdas_de("modelo-real")
     i = _celda("ejecuciones-de-entrenamiento")
-    assert "ejecuciones(2, agente" in celdas[i]
+    variados = d.get("nombres_variados") or 0
+    llamada = f"ejecuciones(2, agente, semilla={d['semilla']}" + (
+        f", nombres_variados={variados})" if variados else ")")
+    assert llamada in celdas[i]
     assert salidas[i].count("Pedido: ") == 2 and "asistente: [texto: «" in salidas[i]

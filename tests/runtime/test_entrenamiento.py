@@ -415,3 +415,26 @@ def test_when_nothing_is_missing_the_answer_must_say_so():
                                             "permiso para escribir.")
         assert tarea.comprobar(entorno, "Ya tienes en lista.txt todo lo que hace falta: no he "
                                         "cambiado nada.")
+
+
+def test_with_varied_names_the_paths_change_and_every_ideal_run_still_passes(referencia):
+    """``nombres_variados``: the home's files and folders get names from a large pool (so that a
+    path is right only when copied from what was seen); without it nothing changes, and with a
+    share (0.5) about that share of the tasks has them."""
+    rt, agente = referencia
+    de_siempre = {"lista.txt", "notas.txt", "agenda.txt", "contactos.txt", "tareas.txt",
+                  "pendientes.txt"}
+    raiz = lambda t: {r for r in t.entorno if "/" not in r}  # noqa: E731
+    fijas = rt["tareas"](200, semilla=4)
+    assert all(raiz(t) <= de_siempre for t in fijas)
+    variadas = rt["tareas"](200, semilla=4, nombres_variados=True)
+    nombres = set().union(*map(raiz, variadas))
+    assert len(nombres) > 60 and sum(raiz(t) <= de_siempre for t in variadas) < 20
+    carpetas = {r.split("/")[0] for t in variadas for r in t.entorno if "/" in r}
+    assert len(carpetas) > 20
+    # the requests and the answers name the files the home has, not the usual ones
+    corridas = rt["ejecuciones"](300, agente, semilla=4, nombres_variados=True)
+    assert sum(" lista.txt" in c["final"] for c in corridas) < 10  # (not «mi-lista.txt»)
+    assert sum(any(n in c["final"] for n in nombres - de_siempre) for c in corridas) > 100
+    mitad = rt["tareas"](400, semilla=4, nombres_variados=0.5)
+    assert 120 < sum(not raiz(t) <= de_siempre for t in mitad) < 280

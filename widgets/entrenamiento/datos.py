@@ -129,10 +129,11 @@ def ejemplo(tok, mensajes: list[dict], tipo: str = "", pedido: str = "") -> Ejem
     return Ejemplo(tipo, pedido, tokens, etiquetas, turnos)
 
 
-def ejemplos(ns: dict, tok, n: int, semilla: int) -> list[Ejemplo]:
-    """The generator's ``n`` runs of seed ``semilla``, each as one training sequence."""
+def ejemplos(ns: dict, tok, n: int, semilla: int, nombres_variados: float = 0.0) -> list[Ejemplo]:
+    """The generator's ``n`` runs of seed ``semilla`` (with file names drawn from its large pool
+    in the share ``nombres_variados`` of them), each as one training sequence."""
     salida = []
-    for e in ns["ejecuciones"](n, ns["agente"], semilla=semilla):
+    for e in ns["ejecuciones"](n, ns["agente"], semilla=semilla, nombres_variados=nombres_variados):
         salida.append(ejemplo(tok, chat(ns, e["M"]), e["tipo"], e["pedido"]))
     return salida
 

@@ -4,8 +4,10 @@
 
 1. The base: the pinned Q4_1 GGUF (refused unless its SHA-256 is the pinned one), dequantized to
    float32 by transformers; the orientation of its weights checked against gguf-py (modelo.py).
-2. The data: ``--ejecuciones`` runs of the generator (seed ``--semilla``), each one sequence, the
-   page's prompt with the loss on the model's own tokens only (datos.py).
+2. The data: ``--ejecuciones`` runs of the generator (seed ``--semilla``; ``--nombres-variados``
+   of them with file and folder names drawn from a large pool, so that a path is right only when
+   it is copied), each one sequence, the page's prompt with the loss on the model's own tokens
+   only (datos.py).
 3. LoRA (peft) of rank ``--rango`` on the seven linear layers of all 30 blocks, AdamW, on the CPU
    with 2 threads, seeded. A step is ``--acumular`` runs: their common start (the system prompt,
    the same for every run) is computed once and each run goes on from its keys and values, which
@@ -55,6 +57,8 @@ def argumentos(argv=None):
                                 description="Entrena el adaptador LoRA del modelo de la página.")
     p.add_argument("--ejecuciones", type=int, default=1000, help="ejecuciones del generador")
     p.add_argument("--semilla", type=int, default=1, help="semilla de los datos y de torch")
+    p.add_argument("--nombres-variados", type=float, default=0.0,
+                   help="proporción de tareas con ficheros de nombres al azar (compra.txt, citas.txt…)")
     p.add_argument("--epocas", type=float, default=1.6, help="pasadas por los datos")
     p.add_argument("--rango", type=int, default=16)
     p.add_argument("--alfa", type=float, default=32.0)
@@ -208,7 +212,8 @@ def evaluar(ns, modelo_plano, tok, a, fuera: int) -> dict:
     salida["leccion"] = evaluacion.ejecucion_de_la_leccion(ns, generar)
     print(f"  la lección entera: {salida['leccion']['como']}, {salida['leccion']['final']!r}", flush=True)
     if fuera:
-        salida["fuera_de_muestra"] = evaluacion.fuera_de_muestra(ns, generar, fuera, a.semilla_fuera)
+        salida["fuera_de_muestra"] = evaluacion.fuera_de_muestra(ns, generar, fuera, a.semilla_fuera,
+                                                                 nombres_variados=a.nombres_variados)
     salida["generacion"] = {"tokens": generar.tokens, "segundos": round(generar.segundos, 1)}
     return salida
 
@@ -231,7 +236,7 @@ def principal(argv=None) -> int:
     modelo.comprobar_orientacion(base, ruta)
     ns = datos.pagina()
     t = time.perf_counter()
-    ejemplos = datos.ejemplos(ns, tok, a.ejecuciones, a.semilla)
+    ejemplos = datos.ejemplos(ns, tok, a.ejecuciones, a.semilla, a.nombres_variados)
     por_tipo: dict[str, int] = {}
     for e in ejemplos:
         por_tipo[e.tipo] = por_tipo.get(e.tipo, 0) + 1
@@ -274,11 +279,11 @@ def principal(argv=None) -> int:
                                  "transformers (q y k sin la permutación de llama.cpp)"},
         "modelo_base": {"archivo": ruta.name, "sha256": sha, "fijado_en": "widgets/datos/modelo-fijado.txt",
                         "pesos": "Q4_1 descuantizados a float32 (transformers, gguf_file=)"},
-        "datos": {"generador": "runtime/entrenamiento.py: ejecuciones(n, agente, semilla)",
+        "datos": {"generador": "runtime/entrenamiento.py: ejecuciones(n, agente, semilla, nombres_variados)",
                   "agente": "challenges/pruebas-del-agente/agente.py",
                   "peticion": "challenges/modelo-api/solucion.py: ModeloAPI().peticion(M, HERRAMIENTAS)",
                   "chat": "mensajes_para_el_modelo + tokenizer.chat_template del GGUF (ChatML, sin BOS)",
-                  "semilla": a.semilla, "ejecuciones": len(ejemplos), "por_tipo": dict(sorted(por_tipo.items())),
+                  "semilla": a.semilla, "nombres_variados": a.nombres_variados, "ejecuciones": len(ejemplos), "por_tipo": dict(sorted(por_tipo.items())),
                   "tokens": sum(largos), "tokens_del_modelo": sum(e.objetivos for e in ejemplos)},
         "hiperparametros": {"rango": a.rango, "alfa": a.alfa, "escala": float(arrays["escala"]),
                             "capas": list(modelo.CAPAS), "dropout": 0.0, "optimizador": "AdamW",

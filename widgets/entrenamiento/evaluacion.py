@@ -110,14 +110,15 @@ def ejecucion_de_la_leccion(ns: dict, generar: Generador, tope: int = 10) -> dic
             "lista_final": entorno.get("lista.txt")}
 
 
-def fuera_de_muestra(ns: dict, generar: Generador, n: int, semilla: int, tope: int = 10) -> dict:
-    """``n`` tasks of ``tareas(n, semilla)`` (a seed never trained on), each run by the reference
+def fuera_de_muestra(ns: dict, generar: Generador, n: int, semilla: int, tope: int = 10,
+                     nombres_variados: float = 0.0) -> dict:
+    """``n`` tasks of ``tareas(n, semilla, nombres_variados)`` (a seed never trained on), each run by the reference
     agent with this model and the task's scripted user: how many end («fin») with the task done
     (its ``comprobar``), in all and by kind."""
     por_tipo: dict[str, list[int]] = {}
     casos = []
     inicio = time.perf_counter()
-    for tarea in ns["tareas"](n, semilla=semilla):
+    for tarea in ns["tareas"](n, semilla=semilla, nombres_variados=nombres_variados):
         entorno = dict(tarea.entorno)
         turnos: list[str] = []
         try:
