@@ -109,8 +109,9 @@ def test_a_build_that_cannot_write_the_service_worker_says_what_is_missing(tmp_p
                         comprobar=False)
     assert proceso.returncode != 0
     salida = proceso.stdout + proceso.stderr
-    assert f"workbox-build is missing from {vacio}" in salida
-    assert "bucle_sin_conexion = False" in salida
+    assert (f"Falta el paquete de npm «workbox-build» (se buscó en {vacio / 'workbox-build'})"
+            in salida)
+    assert "pon bucle_sin_conexion = False en conf.py" in salida
 
 
 def test_como_funciona_states_the_sizes_the_build_publishes(sitio):

@@ -66,6 +66,8 @@ def comprobar_paquetes(app: Sphinx) -> None:
     hay = problemas(app)
     if hay:
         frase = "; ".join(hay)
+        sin_conexion = (" (o, para un sitio sin service worker, pon bucle_sin_conexion = False "
+                        "en conf.py)" if any("workbox-build" in h for h in hay) else "")
         print(frase[:1].upper() + frase[1:] + f": ejecuta «{orden_de_instalar(app)}» en "
-              f"{app.confdir} y vuelve a construir.", file=sys.stderr)
+              f"{app.confdir} y vuelve a construir{sin_conexion}.", file=sys.stderr)
         raise SystemExit(2)
