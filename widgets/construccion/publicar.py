@@ -62,7 +62,7 @@ def publicar_archivos(app: Sphinx, exception: Exception | None) -> None:
     missing = [name for name in ARCHIVOS_PYODIDE if not (pyodide / name).is_file()]
     if missing:
         raise ExtensionError(
-            f"Pyodide's files are missing from {pyodide}: {', '.join(missing)} (run 'npm ci')"
+            f"faltan archivos de Pyodide en {pyodide}: {', '.join(missing)} (ejecuta «npm ci»)"
         )
     target = out / "_static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)

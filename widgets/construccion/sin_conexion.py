@@ -88,8 +88,8 @@ def escribir_servicio(salida: Path, node_modules: Path) -> dict:
         raise ExtensionError(f"the service worker is not bundled ({PLANTILLA}): run 'make bundle'")
     if not (node_modules / "workbox-build").is_dir():
         raise ExtensionError(
-            f"workbox-build is missing from {node_modules} (run 'npm ci'), which writes the "
-            "course's service worker; or set bucle_sin_conexion = False in conf.py")
+            f"falta workbox-build en {node_modules} (ejecuta «npm ci»), que escribe el service "
+            "worker del curso; o pon bucle_sin_conexion = False en conf.py")
     node = shutil.which("node")
     if node is None:
         raise ExtensionError("Node.js is needed to write the course's service worker "
