@@ -202,3 +202,26 @@ def test_the_preview_builds_this_course_s_lite_site_once_and_the_scaffold_has_no
     save); the scaffold does not use it, and an unknown setting would fail its -W build."""
     assert Vista(ROOT / "lessons", ROOT).opciones == ["-D", "bucle_jupyterlite_una_vez=1"]
     assert Vista(curso).opciones == []
+
+
+def test_an_edit_saved_before_the_watch_starts_or_during_a_build_is_not_missed(curso):
+    """The preview compares the files with what its last build read, not with what it saw when
+    it started watching: a save that lands between the first build and the watch (or during any
+    build) still gets its build."""
+    vista = Vista(curso)
+    assert vista.construir()
+    leccion = curso / "primera-leccion.md"
+    time.sleep(0.05)
+    leccion.write_text(leccion.read_text(encoding="utf-8") + "\nAntes de mirar.\n", encoding="utf-8")
+    parar = threading.Event()
+    hilo = threading.Thread(target=vista.mirar, kwargs={"parar": parar, "escribir": lambda *_: None})
+    hilo.start()
+    try:
+        limite = time.monotonic() + 60
+        while vista.estado.version < 2:
+            assert time.monotonic() < limite, "the edit saved before the watch was missed"
+            time.sleep(0.1)
+        assert "Antes de mirar." in (vista.salida / "primera-leccion.html").read_text(encoding="utf-8")
+    finally:
+        parar.set()
+        hilo.join(timeout=60)

@@ -65,6 +65,7 @@ class Vista:
         self.conf = Path(conf).resolve() if conf else self.fuente
         self.salida = Path(salida).resolve() if salida else self.conf / "_build" / "vista"
         self.estado = Estado()
+        self.leido: dict[str, float] | None = None  # the watched files as the last build read them
         ajustes = self._ajustes()
         self.miradas = [self.fuente, self.conf / "conf.py",
                         *(self.conf / ajustes[n] for n in ("bucle_runtime_dir", "bucle_desafios_dir"))]
@@ -81,7 +82,9 @@ class Vista:
     def construir(self) -> bool:
         """One build, as ``make html`` builds (``-W --keep-going``: every page is written, and a
         warning is an error); note its errors (or none) and, when it wrote the site, a new
-        version. Return whether it went without a warning."""
+        version. Return whether it went without a warning. The watched files are read first:
+        an edit saved while it builds is a change for :meth:`mirar`, never lost."""
+        self.leido = _huella(self.miradas, self.salida)
         inicio = time.perf_counter()
         proceso = subprocess.run(
             [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
@@ -99,18 +102,18 @@ class Vista:
         return ok
 
     def mirar(self, intervalo: float = 0.1, escribir=print, parar: threading.Event | None = None):
-        """Build again whenever a watched file changes (until ``parar`` is set)."""
+        """Build again whenever a watched file differs from what the last build read (until
+        ``parar`` is set): an edit saved before this starts, or during a build, is not missed."""
         parar = parar or threading.Event()
-        antes = _huella(self.miradas, self.salida)
+        if self.leido is None:
+            self.leido = _huella(self.miradas, self.salida)
         while not parar.wait(intervalo):
-            ahora = _huella(self.miradas, self.salida)
+            antes, ahora = self.leido, _huella(self.miradas, self.salida)
             if ahora == antes:
                 continue
             cambiados = sorted({Path(r).name for r in set(ahora) ^ set(antes)}
                                | {Path(r).name for r in ahora if ahora[r] != antes.get(r, ahora[r])})
-            antes = ahora
             ok = self.construir()
-            antes = _huella(self.miradas, self.salida)  # what the build itself wrote is not an edit
             escribir(f"{', '.join(cambiados) or 'cambios'}: "
                      + (f"construido en {self.estado.segundos:.1f} s" if ok
                         else f"con errores ({self.estado.segundos:.1f} s):\n"
