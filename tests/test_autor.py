@@ -95,8 +95,8 @@ def test_the_new_course_builds_with_its_four_widgets_and_its_challenge_checks_pa
     salida = curso / "_build" / "html"
     construir(curso, salida)
     leccion = (salida / "primera-leccion.html").read_text(encoding="utf-8")
-    for clase in ("bucle-celda", "bucle-traza", "bucle-pregunta", "bucle-desafio"):
-        assert clase in leccion, clase
+    for widget in ("celda", "traza", "pregunta", "desafio"):
+        assert leccion.count(f'class="bucle-widget bucle-{widget}') == 1, widget
     assert (salida / "runtime" / "mundo.py").is_file() and (salida / "_static" / "pyodide").is_dir()
     assert not (salida / "desafios").exists() and not (salida / "README.html").exists()
     proceso = widgets("comprobar", curso)

@@ -37,6 +37,8 @@ setting                       default                   what it is
 
 from __future__ import annotations
 
+import io
+import posixpath
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -100,6 +102,17 @@ def excluir_carpetas_propias(app: Sphinx, config) -> None:
     config.exclude_patterns = list(dict.fromkeys(patrones))
 
 
+def ajustes_de_conf(conf: Path) -> dict:
+    """The settings of :data:`AJUSTES` that the conf.py ``conf`` sets (the defaults for the
+    rest), and its ``extensions``: what the author's commands (widgets/autor/) read of a course
+    without starting Sphinx. Paths stay as written, relative to the conf.py's folder."""
+    import runpy
+
+    leidos = runpy.run_path(str(conf), run_name="conf")
+    return {"extensions": list(leidos.get("extensions", [])),
+            **{nombre: leidos.get(nombre, defecto) for nombre, (defecto, _, _) in AJUSTES.items()}}
+
+
 def ruta(app: Sphinx, nombre: str) -> Path:
     """The path setting ``nombre`` (e.g. ``"bucle_runtime_dir"``), resolved against the folder
     of the author's ``conf.py``; an absolute path stays as it is."""
@@ -141,9 +154,6 @@ def open_url_de_la_pagina(env):
     (``runtime/…``, from ``bucle_runtime_dir``) is read from the author's folder. Anything else
     the page could fetch is not there yet when the page is built: the error says so, in Spanish,
     and the directive reports it at its line."""
-    import io
-    import posixpath
-
     carpeta = ruta(env.app, "bucle_runtime_dir")
     pagina = env.docname
 

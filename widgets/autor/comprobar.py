@@ -9,23 +9,16 @@ challenge (``✔ id`` or ``✘ id`` and its problems, file by file); exit 0 when
 
 from __future__ import annotations
 
-import runpy
 from pathlib import Path
 
-from ..ajustes import AJUSTES
+from ..ajustes import ajustes_de_conf
 from ..calificador import disco
-
-
-def ajustes_de(conf: Path) -> dict:
-    """The ``bucle_*`` settings of ``conf`` (a conf.py), the extension's defaults for the rest."""
-    leidos = runpy.run_path(str(conf), run_name="conf")
-    return {nombre: leidos.get(nombre, defecto) for nombre, (defecto, _, _) in AJUSTES.items()}
 
 
 def comprobar(carpeta: Path, escribir=print) -> int:
     """Check the challenges of the course whose conf.py is in ``carpeta``; return how many fail."""
     carpeta = Path(carpeta).resolve()
-    ajustes = ajustes_de(carpeta / "conf.py")
+    ajustes = ajustes_de_conf(carpeta / "conf.py")
     desafios = carpeta / ajustes["bucle_desafios_dir"]
     runtime = carpeta / ajustes["bucle_runtime_dir"]
     ids = disco.desafios(desafios) if desafios.is_dir() else []

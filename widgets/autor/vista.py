@@ -23,7 +23,7 @@ import threading
 import time
 from pathlib import Path
 
-from ..ajustes import AJUSTES
+from ..ajustes import ajustes_de_conf
 from ..serve import Manejador, servir as servir_sitio
 
 VISTA = Path(__file__).resolve().parent / "vista"
@@ -66,18 +66,12 @@ class Vista:
         self.salida = Path(salida).resolve() if salida else self.conf / "_build" / "vista"
         self.estado = Estado()
         self.leido: dict[str, float] | None = None  # the watched files as the last build read them
-        ajustes = self._ajustes()
+        ajustes = ajustes_de_conf(self.conf / "conf.py")
         self.miradas = [self.fuente, self.conf / "conf.py",
                         *(self.conf / ajustes[n] for n in ("bucle_runtime_dir", "bucle_desafios_dir"))]
         # with widgets.jupyterlite, its lite site is built once, not on every save
         self.opciones = (["-D", "bucle_jupyterlite_una_vez=1"]
                          if "widgets.jupyterlite" in ajustes["extensions"] else [])
-
-    def _ajustes(self) -> dict:
-        import runpy
-        leidos = runpy.run_path(str(self.conf / "conf.py"), run_name="conf")
-        return {"extensions": leidos.get("extensions", []),
-                **{n: leidos.get(n, d) for n, (d, _, _) in AJUSTES.items()}}
 
     def construir(self) -> bool:
         """One build, as ``make html`` builds (``-W --keep-going``: every page is written, and a
@@ -162,7 +156,7 @@ def principal(fuente: Path, conf: Path | None, salida: Path | None, puerto: int)
     vista = Vista(fuente, conf, salida)
     print(f"Construyendo {vista.fuente} en {vista.salida}…", flush=True)
     if not vista.construir():
-        print(f"La construcción ha fallado:\n{vista.estado.error}", file=sys.stderr)
+        print(f"La construcción tiene errores:\n{vista.estado.error}", file=sys.stderr)
         if not (vista.salida / "index.html").is_file():
             return 1
     servidor = vista.servir(puerto)
