@@ -116,10 +116,11 @@ def una(navegador, registro, base: str) -> dict:
         grabar.abrir(page, base)
         guardado = grabar.cargar_el_modelo(page)
         preparacion = grabar.esperar_la_preparacion(page)
-        datos = grabar.correr_el_agente(page, max_tokens=256, tope=2)
+        datos = grabar.correr_el_agente(page, max_tokens=256, tope=2, pedidos=grabar.PEDIDOS[:1])[0]
+        generaciones = page.evaluate("__bucleMotorDelModelo().historial")
         aislada = page.evaluate("crossOriginIsolated")
     return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
-            "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": datos["generaciones"]}
+            "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": generaciones}
 
 
 def nativo(corridas: list[dict], avisar) -> tuple[dict | None, str]:

@@ -112,6 +112,32 @@ def test_the_reader_downloads_the_model_once_cancels_retries_and_it_answers_here
           f"generation {otra['tiempos']['predicted_per_second']:.1f} tok/s")
 
 
+def test_the_model_starts_and_answers_under_the_strict_policy_from_the_sites_own_files(sitio_de_prueba, servidor,
+                                                                                     contexto):
+    """Under ``widgets.serve --csp`` (``worker-src 'self'``, ``connect-src 'self'``: no blob: URL)
+    wllama's worker and llama.cpp's threads start from the site's files, the wasm comes from the
+    model's cache, and the page's engine answers; nothing is refused by the policy."""
+    base = servidor(sitio_de_prueba("modelo"), csp=True)
+    pedidas, negadas = [], []
+    contexto.on("request", lambda r: pedidas.append(r.url))
+    page = contexto.new_page()
+    page.on("console", lambda m: negadas.append(m.text) if "Content Security Policy" in m.text else None)
+    page.goto(base + "index.html")
+    widget = page.locator("bucle-modelo")
+    widget.get_by_role("button", name=re.compile(r"^Descargar el modelo")).click()
+    estado(widget, "listo")
+    r = page.evaluate(GENERAR)
+    assert r["texto"].strip() and r["cifras"]["hilos"] >= 1, r
+    assert negadas == [], negadas
+    assert not [u for u in pedidas if u.startswith("blob:")], pedidas
+    # The worker and, with more than one thread, llama.cpp's threads: the site's own scripts.
+    assert any("/_static/bucle/wllama-trabajador.js" in u for u in pedidas), pedidas
+    if r["cifras"]["hilos"] > 1:
+        assert any(u.endswith("/_static/bucle/wllama-hilo.js") for u in pedidas), pedidas
+    # The wasm is read by the worker from the model's cache: asked of the site once, to download it.
+    assert sum("/modelo/wllama.wasm" in u for u in pedidas) == 1, [u for u in pedidas if "wasm" in u]
+
+
 def test_the_widget_reads_on_a_phone_and_has_no_accessibility_violations(sitio_de_prueba, servidor, movil):
     base = servidor(sitio_de_prueba("modelo"))
     movil.goto(base + "index.html")

@@ -9,14 +9,14 @@
 // and into a constructed stylesheet (CSSOM, allowed) only in shadow roots. It is told to use the
 // constructed stylesheet everywhere, which every current browser supports.
 //
-// Another, for a site that never leaves its origin: wllama (the in-page model's llama.cpp) points
-// its fallback build ("compat", for browsers without JSPI) at a CDN. The page turns it off
-// (modelo/motor.js: setCompat(null)); the bundle does not even carry those addresses.
+// wllama (the in-page model's llama.cpp) is patched to start from the site's own files, under a
+// strict Content-Security-Policy too, and without its CDN fallback: widgets/construccion/wllama.mjs.
 import { readdirSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import * as wllama from "./wllama.mjs";
 
 const aqui = dirname(fileURLToPath(import.meta.url));
 const FRONT = join(aqui, "..", "front");
@@ -36,22 +36,6 @@ const estilosSinElementoStyle = {
         throw new Error(`${path} changed: review the style-src patch in empaquetar.mjs`);
       }
       return { contents: codigo.replace(HOJA_EN_LINEA, HOJA_CONSTRUIDA), loader: "js" };
-    });
-  },
-};
-
-const CDN_DE_WLLAMA = /var WasmCompatFromCDN = \{[^}]*cdn\.jsdelivr\.net[^}]*\};/;
-
-const wllamaSinCdn = {
-  name: "wllama-sin-cdn",
-  setup(build) {
-    build.onLoad({ filter: /@wllama[\\/]wllama[\\/]esm[\\/]index\.js$/ }, async ({ path }) => {
-      const codigo = await readFile(path, "utf8");
-      if (!CDN_DE_WLLAMA.test(codigo)) {
-        throw new Error(`${path} changed: review the CDN patch in empaquetar.mjs`);
-      }
-      return { contents: codigo.replace(CDN_DE_WLLAMA, 'var WasmCompatFromCDN = { worker: "", wasm: "" };'),
-               loader: "js" };
     });
   },
 };
@@ -91,7 +75,7 @@ const { metafile } = await esbuild.build({
   entryNames: "[name]",
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
-  plugins: [estilosSinElementoStyle, wllamaSinCdn, archivosDelCalificador],
+  plugins: [estilosSinElementoStyle, wllama.plugin, archivosDelCalificador],
 });
 
 // precargas.json: each entry module → the chunks it imports statically, all the way down. A page
@@ -112,6 +96,8 @@ for (const [archivo, datos] of Object.entries(metafile.outputs)) {
   }
   precargas[basename(archivo)] = [...vistos].map((v) => basename(v)).sort();
 }
+await wllama.escribirTrabajadores(salida, join(aqui, "..", "..", "node_modules", "@wllama", "wllama", "esm", "index.js"));
+
 await writeFile(join(salida, "precargas.json"), JSON.stringify(precargas, null, 1) + "\n");
 
 await esbuild.build({

@@ -21,7 +21,8 @@
 // checks each file's SHA-256 against the page's data, keeps them in the Cache API (cache
 // "bucle-modelo", each under its URL and hash: the next visit downloads nothing, offline too;
 // modelo/archivos.js),
-// then loads the model: CPU only (the same numbers everywhere), n_ctx 2048, every core when the
+// then loads the model: CPU only (the same numbers everywhere), n_ctx 2048, a 32-bit KV cache
+// without flash attention (ATENCION), every core when the
 // page is cross-origin isolated (else one thread). generar() runs one chat completion at a time,
 // at temperature 0, constrained by a JSON schema when given, reusing the prompt's common prefix
 // (cache_prompt). A machine that cannot run it gets one Spanish sentence as the error.
@@ -29,6 +30,13 @@ import { MODELO } from "../lib/textos.js";
 import { abortada, cacheDelModelo, descargar, olvidarOtros, sha256 } from "./archivos.js";
 
 const N_CTX = 2048;
+// How the model attends, chosen from Chromium's profile of the lesson's turns (BENCHMARKS.md,
+// `python -m tests.bench.perfil_modelo`): with llama.cpp's defaults (flash attention over a
+// 16-bit KV cache) 40% of a turn went to flash attention, which converts every 16-bit value one
+// at a time in WebAssembly (no hardware conversion there). With the cache in 32-bit floats and
+// flash attention off, attention is a plain SIMD dot product: each turn takes about half the time,
+// with the same answers; the cache takes 94 MB instead of 47.
+const ATENCION = { cache_type_k: "f32", cache_type_v: "f32", flash_attn: false };
 
 let unico = null;
 
@@ -81,6 +89,7 @@ export class Motor extends EventTarget {
     this.historial = []; // each generation: its prompt, grammar and llama.cpp's timings (the bench)
     this.generadas = 0; // generations since the last load
     this.preparacion = Promise.resolve(null); // the latest preparar(), done
+    this.opcionesDeCarga = {}; // more of wllama's loadModel parameters (the bench's candidates)
   }
 
   /** The model's files from the widget's data ({modelo, wasm: {archivo, bytes, sha256}}). */
@@ -161,7 +170,8 @@ export class Motor extends EventTarget {
     this.cambiar("listo");
   }
 
-  /** Both files as Blobs: from the cache, or downloaded, checked and kept. */
+  /** Both files as Blobs: from the cache, or downloaded, checked and kept; `wasmGuardado`: the
+   *  wasm's checked copy is in the cache (under its `clave`). */
   async traerTodo(alProgreso, senal) {
     const archivos = this.archivos();
     const cache = await cacheDelModelo();
@@ -170,51 +180,63 @@ export class Motor extends EventTarget {
     if (total > 0) this.cambiar("descargando");
     let hechos = 0;
     const blobs = [];
+    const enLaCache = [];
     for (const [i, archivo] of archivos.entries()) {
       if (guardados[i]) {
         blobs.push(await guardados[i].blob());
+        enLaCache.push(true);
         continue;
       }
       const blob = await descargar(archivo, senal, (n) => alProgreso({ bytes: hechos + n, total }));
       hechos += archivo.bytes;
       if ((await sha256(blob)) !== archivo.sha256) throw new Error(MODELO.distinto(archivo.archivo));
+      let guardado = false;
       if (cache) {
-        await cache.put(archivo.clave, new Response(blob, { headers: { "Content-Type": blob.type } }))
-          .catch(() => {}); // no room: it runs now, and is downloaded again next time
+        guardado = await cache.put(archivo.clave, new Response(blob, { headers: { "Content-Type": blob.type } }))
+          .then(() => true, () => false); // no room: it runs now, and is downloaded again next time
         await olvidarOtros(cache, archivo);
       }
       blobs.push(blob);
+      enLaCache.push(guardado);
     }
-    return { wasm: blobs[0], modelo: blobs[1] };
+    return { wasm: blobs[0], modelo: blobs[1], wasmGuardado: enLaCache[0] ? archivos[0].clave : null };
   }
 
-  async iniciar({ wasm, modelo }) {
+  async iniciar({ wasm, modelo, wasmGuardado }) {
     // The package's built ES module (its "main" names a file it does not ship; esbuild would
-    // otherwise compile its TypeScript sources).
-    const { Wllama } = await import("@wllama/wllama/esm/index.js");
-    const urlWasm = URL.createObjectURL(wasm);
+    // otherwise compile its TypeScript sources), patched by the bundle to start its worker and
+    // llama.cpp's threads from the site's files (widgets/construccion/wllama.mjs): nothing from a
+    // blob: URL, so a strict Content-Security-Policy lets it start.
+    const { Wllama, usarArchivosDelSitio } = await import("@wllama/wllama/esm/index.js");
+    usarArchivosDelSitio({ trabajador: new URL("wllama-trabajador.js", import.meta.url).href,
+                           hilo: new URL("wllama-hilo.js", import.meta.url).href });
+    // The worker reads the wasm from the model's cache under this key (cabecera-del-trabajador.js);
+    // where it could not be kept, from a blob: URL of the checked copy.
+    const urlWasm = wasmGuardado ?? URL.createObjectURL(wasm);
     const callado = { debug() {}, log() {}, info() {}, warn: console.warn, error: console.error };
     this.wllama = new Wllama({ default: urlWasm }, { logger: callado, suppressNativeLog: true,
                                                      allowOffline: true });
     this.wllama.setCompat(null); // no CDN: every file comes from this site
     const hilos = globalThis.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
-    // wllama starts its worker and its wasm from blob: URLs; a Content-Security-Policy that
-    // refuses them leaves wllama waiting for ever: say why instead.
+    // A Content-Security-Policy that refuses what wllama starts (the site's worker files, or
+    // the wasm's blob: URL when it could not be kept) leaves wllama waiting for ever: say why.
     let alNegar;
     const negado = new Promise((_, rechazar) => {
       alNegar = (evento) => {
-        if (String(evento.blockedURI).startsWith("blob")) rechazar(new Error(MODELO.csp));
+        const negada = String(evento.blockedURI);
+        if (negada.startsWith("blob") || /wllama-(trabajador|hilo)\.js/.test(negada)) rechazar(new Error(MODELO.csp));
       };
       globalThis.addEventListener?.("securitypolicyviolation", alNegar);
     });
     try {
       await Promise.race([
         negado,
-        this.wllama.loadModel([modelo], { n_ctx: N_CTX, n_threads: hilos, n_gpu_layers: 0 }),
+        this.wllama.loadModel([modelo], { n_ctx: N_CTX, n_threads: hilos, n_gpu_layers: 0,
+                                          ...ATENCION, ...this.opcionesDeCarga }),
       ]);
     } finally {
       globalThis.removeEventListener?.("securitypolicyviolation", alNegar);
-      URL.revokeObjectURL(urlWasm);
+      if (!wasmGuardado) URL.revokeObjectURL(urlWasm);
     }
   }
 
