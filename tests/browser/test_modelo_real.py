@@ -81,12 +81,22 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
             "(celdas) => celdas.findIndex((c) => c.id === 'agente-real')") + 1
         agente_real = CeldaEditable(page, n)
         agente_real.pegar(PEDIDO_DE_LAS_RECETAS)
+        page.evaluate("__bucleMotorDelModelo().historial.length = 0")
         agente_real.boton("Ejecutar").click()
         expect(agente_real.boton("Detener")).to_be_hidden(timeout=TURNO)
         lineas = agente_real.texto.inner_text().strip().splitlines()
         assert re.fullmatch(r"asistente: \[llamada toolu_\d+ listar\(carpeta='recetas'\)\]", lineas[0]), lineas
         como, _, final = lineas[-1].partition(" ")
         assert como == "fin" and "gazpacho" in final and "tortilla" in final, lineas
+        # Each turn reuses the whole conversation before it (llama.cpp's own counters): all of the
+        # turn before but the token that ended it, sampled and never read; what it processes anew
+        # is only that end, the observation and the turn's framing.
+        turnos = page.evaluate("__bucleMotorDelModelo().historial")
+        assert len(turnos) >= 2, turnos
+        for antes, despues in zip(turnos, turnos[1:]):
+            leidos = antes["tokensReusados"] + antes["tokensEntrada"] + antes["tokensSalida"] - 1
+            assert despues["tokensReusados"] == leidos, [(t["tokensReusados"], t["tokensEntrada"],
+                                                          t["tokensSalida"]) for t in turnos]
         hechas = len(peticiones)
 
         # Offline: the page, Python and the model all come from the browser, and the turn too.
