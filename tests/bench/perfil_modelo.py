@@ -40,9 +40,13 @@ MAPA = ROOT / "node_modules" / "@wllama" / "wllama" / "src" / "wasm" / "source-m
 
 CATEGORIAS = [
     # (category, regex over the function's name), the first that matches the leaf wins.
-    ("matmul: dot products (ggml_vec_dot_*)", r"ggml_vec_dot|quantize_row_q8|ggml_cpu_fp32_to|ggml_vec_mad"),
+    # The weights are Q8_0: a dot product in 16- or 32-bit floats is attention's (Q·K, or V).
+    (ATENCION := "attention (flash attention; Q·K and V in f16/f32, softmax, rope, KV copies)",
+     r"flash_attn|soft_max|rope|ggml_vec_dot_f16|ggml_vec_dot_f32|ggml_compute_forward_cpy|"
+     r"ggml_compute_forward_dup|get_rows|set_rows"),
+    ("matmul with the weights: Q8_0 dot products (and the activations quantized)",
+     r"ggml_vec_dot|quantize_row_q8|ggml_cpu_fp32_to|ggml_vec_mad"),
     ("matmul: the rest (ggml_compute_forward_mul_mat*)", r"mul_mat"),
-    ("attention (flash_attn, softmax, rope, kv copy)", r"flash_attn|soft_max|rope|ggml_compute_forward_cpy|ggml_compute_forward_dup|get_rows|set_rows"),
     ("other ggml ops (norm, add, mul, silu, …)", r"ggml_compute_forward|ggml_vec_|ggml_graph_compute|rms_norm|silu"),
     ("threads waiting (barrier, futex, atomics)", r"barrier|futex|emscripten_futex|__pthread|sched_yield|_emscripten_thread|atomic|ggml_graph_compute_thread|wait"),
     ("sampling and grammar", r"grammar|sampler|sample|llama_sampl|common_sampler|partial_utf8|decode_utf8"),
@@ -153,12 +157,14 @@ def categoria(marcos: list[str]) -> str:
     hoja = marcos[0] if marcos else ""
     if hoja in ("(idle)", "(program)", "(garbage collector)", "(root)"):
         return hoja
-    if hoja == "JsvFunction_CallBound":  # Pyodide's worker, in a synchronous call: the HTTP request
+    if hoja in ("JsvFunction_CallBound", "send"):  # Pyodide's worker in its synchronous HTTP request
         return "Python's worker, blocked on the model's answer (not CPU)"
     if not any(m.startswith(("ggml", "llama", "llm", "wllama", "common", "server")) or "$func" in m
                or "wasm-function" in m for m in marcos) and not re.search(
                    "|".join(r for _, r in CATEGORIAS), hoja):
         return "JavaScript (worker messages, the page, Python's bridge)"
+    if any(re.search(r"flash_attn|soft_max", m) for m in marcos[:3]):
+        return ATENCION  # a dot product or exp inside attention is attention's
     for nombre, patron in CATEGORIAS:
         if re.search(patron, hoja):
             return nombre
