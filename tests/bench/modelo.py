@@ -36,6 +36,7 @@ import signal
 import sys
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from widgets.construccion.modelo_local import asegurar, fijado
@@ -119,8 +120,16 @@ def una(navegador, registro, base: str) -> dict:
         datos = grabar.correr_el_agente(page, max_tokens=256, tope=2, pedidos=grabar.PEDIDOS[:1])[0]
         generaciones = page.evaluate("__bucleMotorDelModelo().historial")
         aislada = page.evaluate("crossOriginIsolated")
+        # Again, as a reader who runs the lesson's cell the moment the model is ready: from
+        # «Modelo listo» to turn 1's answer in the cell (the shared start read first).
+        grabar.abrir(page, base)
+        grabar.cargar_el_modelo(page)
+        listo = time.monotonic()
+        grabar.correr_el_agente(page, max_tokens=256, tope=1, pedidos=grabar.PEDIDOS[:1])
+        al_momento = time.monotonic() - listo
     return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
-            "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": generaciones}
+            "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": generaciones,
+            "al_momento": al_momento}
 
 
 def nativo(corridas: list[dict], avisar) -> tuple[dict | None, str]:
@@ -189,6 +198,16 @@ def filas(r: dict) -> list[Fila]:
                           s([p["ms"] for p in preparadas]), [np_["segundos"]] if np_ else None))
             f[-1].notas.append("prompt tokens: " + ", ".join(str(p["tokens"]) for p in preparadas)
                                + (f"; native: {np_['prompt_n']}" if np_ else ""))
+        al_momento = [c["al_momento"] for c in corridas if c.get("al_momento") is not None]
+        if al_momento:
+            g1 = (nat or {}).get("generaciones") or []
+            np_ = (nat or {}).get("preparacion")
+            f.append(Fila("  «Modelo listo» → turn 1's answer, the cell run at once", "s", al_momento,
+                          [np_["segundos"] + g1[0]["segundos"]] if np_ and g1 else None,
+                          objetivo="≤ 3 s", cumple=lambda m, _: m <= 3.0))
+            f[-1].notas.append("a reload, the model loaded from the browser, the lesson's agent run in the "
+                               "cell at once (Python's clock, Playwright's polling included); native: "
+                               "the start read, then turn 1")
         for n in (1, 2):
             if any(len(c["turnos"]) < n for c in corridas):
                 continue
@@ -196,12 +215,18 @@ def filas(r: dict) -> list[Fila]:
             gens = [c["generaciones"][n - 1] for c in corridas]
             tiempos = [g.get("tiempos") or {} for g in gens]
             gn = nat["generaciones"][n - 1] if nat and len(nat["generaciones"]) >= n else None
-            objetivo = OBJETIVO_PRIMERO if n == 1 else OBJETIVO_SEGUNDO
+            # Issue «At the hardware's speed»: each turn within 3× of native, isolated; the
+            # engine alone within 4× with one thread (the lesson's own, 12 s and 5 s, in a note).
+            veces = 3 if clave == "aislada" else 4
             como = "call → response (Python, ModeloAPI)" if clave == "aislada" else "the engine's generation"
             f.append(Fila(f"  turn {n}: {como}", "s",
                           [t["segundos"] for t in turnos], [gn["segundos"]] if gn else None,
-                          objetivo=f"≤ {objetivo:g} s" if clave == "aislada" else "",
-                          cumple=(lambda m, _, o=objetivo: m <= o) if clave == "aislada" else None))
+                          objetivo=f"≤ {veces}× native",
+                          cumple=lambda m, razon, v=veces: razon is not None and razon <= v))
+            if clave == "aislada":
+                tope = OBJETIVO_PRIMERO if n == 1 else OBJETIVO_SEGUNDO
+                f[-1].notas.append(f"the lesson's target, ≤ {tope:g} s: "
+                                   + ("met" if f[-1].mediana <= tope else "NOT met"))
             f.append(Fila(f"  turn {n}: prompt tokens processed anew (reused)", "tok",
                           [g["tokensEntrada"] for g in gens], [gn["prompt_n"]] if gn else None))
             f[-1].notas.append(("reused from the start read after the load: " if n == 1 else
