@@ -1,0 +1,240 @@
+"""A candidate engine for the in-page model: onnxruntime-web, measured beside wllama.
+
+Not part of ``make test`` nor ``make bench`` (it needs torch, from ``make adaptador``'s
+``.venv-entrenar``, and onnx packages on top). Two steps:
+
+1. **Export** (``.venv-entrenar``'s Python, with ``onnx==1.23.2 onnxscript==0.7.2
+   onnxruntime==1.32.0`` on its path, e.g. ``pip install --target DIR`` and ``PYTHONPATH=DIR``)::
+
+       PYTHONPATH=DIR .venv-entrenar/bin/python -m tests.bench.motor_onnx exportar CARPETA
+
+   The published tuned model (``_build/modelo/<the pinned merged GGUF>``, read by transformers,
+   which dequantizes its Q8_0 weights to float32) exported to ONNX by torch's exporter: one forward
+   over the prompt's tokens, the last token's logits (what llama.cpp computes for a prompt; no KV
+   cache). Then ``q8f``: every weight of two dimensions stored as int8 in blocks of 32 with one
+   float32 scale per block (Q8_0's own layout, so the download stays ~150 MB), rebuilt by
+   ``Cast → Mul → Reshape`` nodes that onnxruntime folds into float32 constants when the session
+   is made: the page computes with float32 weights, with onnxruntime's SIMD SGEMM. Also the
+   usual quantizations for comparison (``int8``: dynamic, MatMulInteger; ``nbits8``: MatMulNBits,
+   8 bits, blocks of 32, int8 compute). Each is checked against the model: greedy, no grammar, on
+   the adapter manifest's six fixed prompts (``widgets/datos/…-adaptador.json``), answers equal to
+   transformers' on the same GGUF.
+
+2. **Measure** (the bench's venv; onnxruntime-web 1.30.0 taken with ``npm pack``)::
+
+       .venv/bin/python -m tests.bench.motor_onnx medir CARPETA [--runs 2]
+
+   A page served isolated from ``CARPETA`` runs each model with onnxruntime-web's WebAssembly
+   backend (SIMD, every core) in Chromium: the session made, then forwards over 511 tokens (the
+   shared start), 22 and 38 (turn 1's and turn 2's new tokens) and 1 (a generated token),
+   without a KV cache.
+
+What it found is in BENCHMARKS.md («the candidates, side by side»).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ORT_WEB = "onnxruntime-web@1.30.0"
+MODELOS = ("q8f", "int8", "nbits8")
+
+PAGINA = """<!doctype html><meta charset="utf-8"><title>onnxruntime-web</title>
+<script type="module">
+import * as ort from "./ort/ort.wasm.min.mjs";
+const nombre = new URLSearchParams(location.search).get("m");
+ort.env.wasm.wasmPaths = new URL("./ort/", location).href;
+ort.env.wasm.numThreads = navigator.hardwareConcurrency;
+async function main() {
+  const r = { nombre, aislada: crossOriginIsolated, hilos: ort.env.wasm.numThreads };
+  let t = performance.now();
+  const s = await ort.InferenceSession.create(`${nombre}.onnx`, { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
+  r.carga = performance.now() - t;
+  const ids = (n) => new ort.Tensor("int64", BigInt64Array.from({ length: n }, (_, i) => BigInt((i * 37) % 1000 + 10)), [1, n]);
+  await s.run({ input_ids: ids(8) });
+  for (const n of [511, 22, 38, 1]) {
+    t = performance.now();
+    await s.run({ input_ids: ids(n) });
+    r["n" + n] = performance.now() - t;
+  }
+  window.__r = r;
+}
+main().catch((e) => { window.__r = { nombre, error: String(e?.stack || e) }; });
+</script>
+"""
+
+
+def publicado() -> str:
+    """The published tuned GGUF's name: the ADAPTADOR line of widgets/datos/modelo-fijado.txt
+    (read here without widgets.construccion, which needs Sphinx: not in .venv-entrenar)."""
+    for linea in (ROOT / "widgets" / "datos" / "modelo-fijado.txt").read_text(encoding="utf-8").splitlines():
+        if linea.startswith("ADAPTADOR "):
+            return linea.split()[3]
+    raise SystemExit("modelo-fijado.txt has no ADAPTADOR line")
+
+
+def exportar(carpeta: Path) -> None:
+    import numpy as np
+    import onnx
+    import onnxruntime as ort
+    import torch
+    from onnx import TensorProto, helper, numpy_helper
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+    from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
+
+    from widgets.entrenamiento import datos
+    from widgets.entrenamiento.evaluacion import Generador
+    from widgets.entrenamiento.modelo import cargar
+
+    carpeta.mkdir(parents=True, exist_ok=True)
+    modelo, tok = cargar(ROOT / "_build" / "modelo" / publicado())
+
+    class Ultimo(torch.nn.Module):
+        def __init__(self, m):
+            super().__init__()
+            self.m = m
+
+        def forward(self, input_ids):
+            h = self.m.model(input_ids=input_ids, use_cache=False).last_hidden_state
+            return self.m.lm_head(h[:, -1, :])
+
+    fp32 = carpeta / "fp32.onnx"
+    programa = torch.onnx.export(Ultimo(modelo).eval(), (torch.randint(0, 1000, (1, 64)),),
+                                 input_names=["input_ids"], output_names=["logits"], opset_version=18,
+                                 dynamic_shapes={"input_ids": {1: torch.export.Dim("n", min=1, max=2048)}},
+                                 dynamo=True)
+    programa.save(str(fp32), external_data=False)
+
+    # q8f: Q8_0's layout, rebuilt as float32 constants when the session is made.
+    m = onnx.load(fp32)
+    g = m.graph
+    iniciales = {i.name: i for i in g.initializer}
+    hechas, nodos, nuevas = {}, [], []
+    for nodo in g.node:
+        for entrada in nodo.input:
+            if entrada not in iniciales or entrada in hechas or nodo.op_type not in ("MatMul", "Gather"):
+                continue
+            w = numpy_helper.to_array(iniciales[entrada])
+            if w.dtype != np.float32 or w.ndim != 2 or w.size < 100_000:
+                continue
+            filas = nodo.op_type == "Gather"  # the embedding: rows [V, D]; MatMul's B: [K, N]
+            wt = w.T if filas else w
+            k, n = wt.shape
+            if k % 32:
+                continue
+            b = wt.reshape(k // 32, 32, n)
+            escala = np.abs(b).max(axis=1, keepdims=True) / 127.0
+            escala[escala == 0] = 1.0
+            q = np.round(b / escala).clip(-127, 127).astype(np.int8)
+            base = entrada.replace("/", "_").replace(".", "_")
+            nuevas += [numpy_helper.from_array(q, base + "_q8"),
+                       numpy_helper.from_array(escala.astype(np.float32), base + "_escala"),
+                       numpy_helper.from_array(np.array([k, n], dtype=np.int64), base + "_forma")]
+            salida = base + "_f32"
+            nodos += [helper.make_node("Cast", [base + "_q8"], [base + "_c"], to=TensorProto.FLOAT),
+                      helper.make_node("Mul", [base + "_c", base + "_escala"], [base + "_m"]),
+                      helper.make_node("Reshape", [base + "_m", base + "_forma"], [base + "_r" if filas else salida])]
+            if filas:
+                nodos.append(helper.make_node("Transpose", [base + "_r"], [salida], perm=[1, 0]))
+            hechas[entrada] = salida
+    for nodo in g.node:
+        for i, entrada in enumerate(nodo.input):
+            if entrada in hechas:
+                nodo.input[i] = hechas[entrada]
+    resto = [i for i in g.initializer if i.name not in hechas]
+    del g.initializer[:]
+    g.initializer.extend(resto + nuevas)
+    todos = nodos + list(g.node)
+    del g.node[:]
+    g.node.extend(todos)
+    onnx.save(m, carpeta / "q8f.onnx")
+
+    quantize_dynamic(str(fp32), str(carpeta / "int8.onnx"), weight_type=QuantType.QInt8)
+    q = MatMulNBitsQuantizer(onnx.load(fp32), block_size=32, is_symmetric=True, bits=8, accuracy_level=4)
+    q.process()
+    q.model.save_model_to_file(str(carpeta / "nbits8.onnx"), use_external_data_format=False)
+    fp32.unlink()
+
+    ns = datos.pagina()
+    transformers = Generador(modelo, tok)
+    fin = {tok.convert_tokens_to_ids("<|im_end|>"), tok.convert_tokens_to_ids("<|endoftext|>")}
+    for nombre in MODELOS:
+        opciones = ort.SessionOptions()
+        opciones.intra_op_num_threads = 2
+        sesion = ort.InferenceSession(str(carpeta / f"{nombre}.onnx"), opciones)
+        iguales = 0
+        for _, M in datos.indicaciones_fijas(ns):
+            mensajes = datos.chat(ns, M)
+            x, nuevos = datos.ids(tok, datos.prompt(tok, mensajes)), []
+            while len(nuevos) < 128:
+                t = int(np.argmax(sesion.run(None, {"input_ids": np.array([x + nuevos], dtype=np.int64)})[0][0]))
+                if t in fin:
+                    break
+                nuevos.append(t)
+            iguales += tok.decode(nuevos) == transformers(mensajes)[0]
+        print(json.dumps({"modelo": nombre, "MB": round((carpeta / f"{nombre}.onnx").stat().st_size / 1e6),
+                          "iguales_a_transformers": iguales, "de": len(datos.indicaciones_fijas(ns))}), flush=True)
+
+
+def medir(carpeta: Path, runs: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from widgets.serve import servir
+
+    from .navegador import CHROMIUM
+
+    ort_dir = carpeta / "ort"
+    if not ort_dir.is_dir():
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(["npm", "pack", ORT_WEB, "--pack-destination", tmp], check=True, capture_output=True)
+            with tarfile.open(next(Path(tmp).glob("*.tgz"))) as tgz:
+                tgz.extractall(tmp, filter="data")
+            ort_dir.mkdir()
+            for nombre in ("ort.wasm.min.mjs", "ort-wasm-simd-threaded.mjs", "ort-wasm-simd-threaded.wasm"):
+                (ort_dir / nombre).write_bytes((Path(tmp) / "package" / "dist" / nombre).read_bytes())
+    (carpeta / "index.html").write_text(PAGINA, encoding="utf-8")
+    srv = servir(carpeta, 0, aislamiento=True)
+    base = "http://127.0.0.1:%d/" % srv.server_address[1]
+    try:
+        with sync_playwright() as p:
+            navegador = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+            for _ in range(runs):
+                for nombre in MODELOS:
+                    if not (carpeta / f"{nombre}.onnx").exists():
+                        continue
+                    page = navegador.new_page()
+                    page.goto(base + "index.html?m=" + nombre)
+                    page.wait_for_function("window.__r", timeout=600_000)
+                    r = page.evaluate("window.__r")
+                    print(json.dumps({k: round(v) if isinstance(v, float) else v for k, v in r.items()}), flush=True)
+                    page.close()
+            navegador.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.motor_onnx", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="paso", required=True)
+    sub.add_parser("exportar").add_argument("carpeta", type=Path)
+    m = sub.add_parser("medir")
+    m.add_argument("carpeta", type=Path)
+    m.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.paso == "exportar":
+        exportar(args.carpeta)
+    else:
+        medir(args.carpeta, args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
