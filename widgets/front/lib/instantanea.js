@@ -26,9 +26,12 @@ const RECETA = "2";
 /**
  * Standard modules the course's Python imports (the runtime, the grader, the tests): imported
  * before the dump, they cost nothing later. `random` is among them and is reseeded after every
- * restore (the dump freezes its state).
+ * restore (the dump freezes its state). `urllib.request` is what runtime/api.py's `enviar` sends
+ * with: imported at the first call to a model, it took 360–470 ms of that turn in the page
+ * (BENCHMARKS.md, the in-page model's profile).
  */
-export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io"];
+export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io",
+                         "urllib.request"];
 const CABECERA_SHA = "X-Bucle-Sha256";
 /** Set on a snapshot whose maker fetched Pyodide's interpreter through the course's service
  *  worker (trabajador.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
