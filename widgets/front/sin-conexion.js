@@ -42,7 +42,12 @@ const nota = {
     clearTimeout(this.temporizador);
     this.el.hidden = false;
     this.texto.textContent = texto;
-    this.botones.replaceChildren(...botones);
+    // The same buttons stay in place: a button replaced between a press and its release gets no
+    // click (the progress of the saving comes several times a second, «No guardar» with it).
+    const actuales = [...this.botones.children];
+    if (botones.length !== actuales.length || botones.some((b, i) => b !== actuales[i])) {
+      this.botones.replaceChildren(...botones);
+    }
   },
   ocultarEn(ms) {
     clearTimeout(this.temporizador);
@@ -79,10 +84,13 @@ async function noGuardar() {
   await olvidar().catch(() => {});
 }
 
+let botonNoGuardar = null; // one for every progress message (see nota.mostrar)
+
 function alMensaje({ data }) {
   if (dijoQueNo) return;
   if (data?.tipo === "bucle:guardando") {
-    nota.mostrar(SIN_CONEXION.guardando(data.bytes, data.bytesTotal), boton(SIN_CONEXION.noGuardar, noGuardar));
+    botonNoGuardar ??= boton(SIN_CONEXION.noGuardar, noGuardar);
+    nota.mostrar(SIN_CONEXION.guardando(data.bytes, data.bytesTotal), botonNoGuardar);
   } else if (data?.tipo === "bucle:guardado") {
     nota.mostrar(SIN_CONEXION.guardado(data.bytesTotal), cerrar());
     nota.ocultarEn(8000);
