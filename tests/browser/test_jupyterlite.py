@@ -43,7 +43,16 @@ def ejecutar_hasta(cuaderno, celdas: int) -> None:
     """Run the first ``celdas`` cells with Shift+Enter from the first one, as a reader would."""
     preparacion = cuaderno.locator(".jp-Cell").first
     expect(preparacion).to_contain_text("Preparación del cuaderno", timeout=ESPERA)
-    preparacion.locator(".jp-InputArea-editor").click()
+    # Under load the first click can land before JupyterLab listens, and the key is lost: click
+    # until the cell's editor has the focus, then press.
+    editor = preparacion.locator(".jp-InputArea-editor .cm-content")
+    for _ in range(10):
+        preparacion.locator(".jp-InputArea-editor").click()
+        try:
+            expect(editor).to_be_focused(timeout=3_000)
+            break
+        except AssertionError:
+            continue
     cuaderno.keyboard.press("Shift+Enter")
     # Queued or run: the key reached the setup cell (the kernel may still be starting).
     expect(preparacion.locator(".jp-InputPrompt")).to_have_text(re.compile(r"\[[*1]\]"))
