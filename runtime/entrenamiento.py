@@ -12,14 +12,15 @@ escrituras.py) delante:
     exec(open_url("runtime/entrenamiento.py").read())
 
 y deja en tu espacio de nombres, además de TIPOS_DE_TAREA, tarea_al_azar(azar, tipo=None,
-nombres_variados=False) y tareas(n, semilla=0, nombres_variados=False), de tareas.py:
+nombres_variados=False, amplio=False) y tareas(n, semilla=0, nombres_variados=False,
+amplio=False), de tareas.py:
 
 - Tarea: una tarea. .tipo (qué clase de tarea es), .pedido (lo que pide el usuario), .entorno
   (los ficheros, ruta → texto), .respuestas (lo que dirá el usuario si le piden permiso: ["sí"],
   ["no"] o []), .comprobar(entorno_final, texto_final) (¿ha quedado hecha?, mirando el entorno
   final y la respuesta, no cómo se hizo) y .modelo_ideal() (un modelo nuevo que la resuelve).
-- ejecuciones(n, agente, semilla=0, nombres_variados=False): las n tareas de tareas(n, semilla,
-  nombres_variados), cada una ejecutada por `agente` (el tuyo, agente(modelo, pedido, entorno,
+- ejecuciones(n, agente, semilla=0, nombres_variados=False, amplio=False): las n tareas de
+  tareas(n, semilla, nombres_variados, amplio), cada una ejecutada por `agente` (el tuyo, agente(modelo, pedido, entorno,
   preguntar)) con su modelo ideal; comprueba que cada una ha quedado hecha y devuelve, por
   tarea, {"tipo", "pedido", "M", "como", "final"}.
 - mensajes_para_el_modelo(peticion): lo que lee el modelo de la página para una petición del
@@ -124,14 +125,14 @@ def _llamadas_hechas(M):
 
 # ---------------------------------------------------------------------- ejecuciones
 
-def ejecuciones(n, agente, semilla=0, nombres_variados=False):
-    """Las tareas de tareas(n, semilla, nombres_variados), cada una ejecutada por `agente` con su modelo ideal y un
+def ejecuciones(n, agente, semilla=0, nombres_variados=False, amplio=False):
+    """Las tareas de tareas(n, semilla, nombres_variados, amplio), cada una ejecutada por `agente` con su modelo ideal y un
     usuario que responde lo que dice la tarea. Comprueba que cada ejecución termina («fin»), que
     la tarea ha quedado hecha y que al usuario le han preguntado lo previsto; si no, lanza
     AssertionError con el pedido. Devuelve una lista de {"tipo", "pedido", "M", "como",
     "final"}, una por tarea."""
     hechas = []
-    for tarea in tareas(n, semilla, nombres_variados):
+    for tarea in tareas(n, semilla, nombres_variados, amplio):
         entorno = dict(tarea.entorno)
         usuario = Respuestas(tarea.respuestas)
         como, final, M = agente(tarea.modelo_ideal(), tarea.pedido, entorno, preguntar=usuario)

@@ -12,7 +12,14 @@ tareas(n), de tareas.py.
 """
 
 
-def _plan_anade(ruta, dada, pedidas, cita=False):
+#: Cómo se dice que se ha añadido algo a una lista (con amplio, cualquiera; si no, la primera).
+_HE_ANADIDO = ("He añadido {cosas} a {ruta}", "Hecho: {cosas} ya está en {ruta}",
+               "Listo, he apuntado {cosas} en {ruta}", "Ahora {ruta} también tiene {cosas}")
+_HE_QUITADO = ("He quitado {cosas} de {ruta}", "Hecho: {cosas} ya no está en {ruta}",
+               "Listo, he borrado {cosas} de {ruta}", "He sacado {cosas} de {ruta}")
+
+
+def _plan_anade(ruta, dada, pedidas, cita=False, forma=0):
     """Lee la lista `ruta`, le añade lo pedido que aún no tiene y la escribe entera."""
     def plan():
         _, contenido = yield from _lee(ruta, dada)
@@ -22,13 +29,14 @@ def _plan_anade(ruta, dada, pedidas, cita=False):
         if not nuevas:
             return f"Ya estaba todo en {ruta}: no he cambiado nada."
         dichas = [f"«{c}»" for c in nuevas] if cita else nuevas
-        hecho = f"He añadido {_y(dichas)} a {ruta}" + (f"; ya tenías {_y(ya)}." if ya else ".")
+        hecho = (_HE_ANADIDO[forma].format(cosas=_y(dichas), ruta=ruta)
+                 + (f"; ya tenías {_y(ya)}." if ya else "."))
         no = f"No he añadido {_ni(dichas)} a {ruta}: no me has dado permiso para escribir."
         return (yield from _escribe(ruta, _escribe_lista(tenia + nuevas, contenido), hecho, no))
     return plan
 
 
-def _plan_quita(ruta, dada, pedidas, cita=False):
+def _plan_quita(ruta, dada, pedidas, cita=False, forma=0):
     """Lee la lista `ruta`, le quita lo pedido que tiene y la escribe entera."""
     def plan():
         _, contenido = yield from _lee(ruta, dada)
@@ -38,7 +46,7 @@ def _plan_quita(ruta, dada, pedidas, cita=False):
         if not fuera:
             return f"En {ruta} no había {_ni(no_estaban)}: no he cambiado nada."
         dichas = [f"«{c}»" for c in fuera] if cita else fuera
-        hecho = (f"He quitado {_y(dichas)} de {ruta}"
+        hecho = (_HE_QUITADO[forma].format(cosas=_y(dichas), ruta=ruta)
                  + (f"; no había {_ni(no_estaban)}." if no_estaban else "."))
         no = f"No he quitado {_ni(dichas)} de {ruta}: no me has dado permiso para escribir."
         quedan = [c for c in tenia if c not in fuera]
@@ -56,16 +64,40 @@ def _cambio(ruta, antes, despues, dice, permiso):
     return ["no"], _sin_cambios(alguna=_NO_LO_HA_HECHO)
 
 
-def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False):
-    casa = _casa_al_azar(azar, variados=variados)
-    if "pendientes" in casa and azar.random() < 0.3:
+_APUNTAR = ("Añade {cosas} a {donde}.", "Apunta {cosas} en {donde}.",
+            "Pon {cosas} en {donde}, porfa.", "¿Puedes añadir {cosas} a {donde}?",
+            "Necesito {cosas}: apúntalo en {donde}.", "Por favor, añada {cosas} a {donde}.")
+#: Con amplio: pedidos que no empiezan diciendo qué hay que hacer.
+_APUNTAR_AMPLIO = ("{cosas}: eso va a {donde}, apúntalo.",
+                   "Para el finde quiero {cosas}, así que añádelo a {donde}.",
+                   "Me acabo de acordar de {cosas}. Mételo en {donde}.")
+_QUITAR = ("Quita {cosas} de {donde}.", "Tacha {cosas} de {donde}.",
+           "Borra {cosas} de {donde}, por favor.", "Le ruego que quite {cosas} de {donde}.")
+_QUITAR_AMPLIO = ("{cosas} ya no hace falta: sácalo de {donde}.",
+                  "Al final no quiero {cosas}, quítalo de {donde}.",
+                  "Lo de {cosas} sobra en {donde}; bórralo.")
+
+
+def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False, amplio=False):
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
+    if amplio and "otra_lista" in casa and azar.random() < 0.35:
+        ruta, antes, dichas, posibles = casa["otra_lista"]
+        pedidas = azar.sample([c for c in posibles if c not in antes], azar.randint(1, 2))
+        donde, dada = _donde(azar, ruta, dichas)
+        pedido = _pedido(azar, _APUNTAR + _APUNTAR_AMPLIO, cosas=_y(pedidas), donde=donde)
+        cita = False
+    elif "pendientes" in casa and azar.random() < 0.3:
         ruta, antes = casa["pendientes"]
         nueva = azar.choice([t for t in (_rellena(azar, p, casa["personas"][5:])
                                          for p in _PENDIENTES) if t not in antes])
         donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
         pedido = _pedido(azar, ("Apunta en {donde} que tengo que {t}.", "Añade «{t}» a {donde}.",
                                 "No me dejes olvidar {t}: apúntalo en {donde}.",
-                                "Tengo que {t}; ponlo en {donde}."), t=nueva, donde=donde)
+                                "Tengo que {t}; ponlo en {donde}.")
+                         + (("Que no se me pase: {t}. Déjalo anotado en {donde}.",
+                             "Mañana toca {t}, así que mételo en {donde}.",
+                             "{t}: eso también va a {donde}.") if amplio else ()),
+                         t=nueva, donde=donde)
         pedidas, cita = [nueva], True
     else:
         ruta, antes, cita = casa["rutas"]["lista"], casa["compra"], False
@@ -73,29 +105,36 @@ def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False):
         if permiso and azar.random() < 0.2:
             pedidas.insert(azar.randrange(len(pedidas) + 1), azar.choice(antes))
         donde, dada = _donde_lista(azar, casa)
-        pedido = _pedido(azar, ("Añade {cosas} a {donde}.", "Apunta {cosas} en {donde}.",
-                                "Pon {cosas} en {donde}, porfa.",
-                                "¿Puedes añadir {cosas} a {donde}?",
-                                "Necesito {cosas}: apúntalo en {donde}.",
-                                "Hay que comprar {cosas}. Añádelo a {donde}, por favor.",
-                                "Por favor, añada {cosas} a {donde}."),
+        pedido = _pedido(azar, _APUNTAR[:5]
+                         + ("Hay que comprar {cosas}. Añádelo a {donde}, por favor.",) + _APUNTAR[5:]
+                         + (_APUNTAR_AMPLIO + ("Se me ha acabado {cosas}; apúntalo en {donde}.",
+                                               "Me he quedado sin {cosas}. ¿Lo pones en {donde}?")
+                            if amplio else ()),
                          cosas=_y(pedidas), donde=donde)
     despues = antes + [c for c in pedidas if c not in antes]
     respuestas, comprueba = _cambio(ruta, antes, despues,
                                     [c for c in pedidas if c not in antes], permiso)
+    forma = azar.randrange(len(_HE_ANADIDO)) if amplio else 0
     return Tarea(tipo, pedido, casa["entorno"], respuestas,
-                 _plan_anade(ruta, dada, pedidas, cita), comprueba)
+                 _plan_anade(ruta, dada, pedidas, cita, forma), comprueba)
 
 
-def _tarea_quitar(azar, permiso=True, tipo="quitar", variados=False):
-    casa = _casa_al_azar(azar, variados=variados)
-    if "pendientes" in casa and azar.random() < 0.3:
+def _tarea_quitar(azar, permiso=True, tipo="quitar", variados=False, amplio=False):
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
+    if amplio and "otra_lista" in casa and azar.random() < 0.35:
+        ruta, antes, dichas, _ = casa["otra_lista"]
+        pedidas, cita = azar.sample(antes, azar.randint(1, min(2, len(antes) - 1))), False
+        donde, dada = _donde(azar, ruta, dichas)
+        pedido = _pedido(azar, _QUITAR + _QUITAR_AMPLIO, cosas=_y(pedidas), donde=donde)
+    elif "pendientes" in casa and azar.random() < 0.3:
         ruta, antes = casa["pendientes"]
         pedidas, cita = [azar.choice(antes)], True
         donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
         pedido = _pedido(azar, ("Ya he hecho «{t}»: quítalo de {donde}.",
                                 "Borra «{t}» de {donde}.",
-                                "Tacha {t} de {donde}, que ya está hecho."),
+                                "Tacha {t} de {donde}, que ya está hecho.")
+                         + (("{t} ya está hecho, así que fuera de {donde}.",
+                             "Listo lo de {t}: bórralo de {donde}.") if amplio else ()),
                          t=pedidas[0], donde=donde)
     else:
         ruta, antes, cita = casa["rutas"]["lista"], casa["compra"], False
@@ -103,23 +142,23 @@ def _tarea_quitar(azar, permiso=True, tipo="quitar", variados=False):
         if permiso and azar.random() < 0.2:
             pedidas.append(azar.choice([c for c in _COMPRA if c not in antes]))
         donde, dada = _donde_lista(azar, casa)
-        pedido = _pedido(azar, ("Quita {cosas} de {donde}.",
-                                "Ya he comprado {cosas}: bórralo de {donde}.",
-                                "Tacha {cosas} de {donde}.",
-                                "Saca {cosas} de {donde}, que ya lo tengo.",
-                                "Borra {cosas} de {donde}, por favor.",
-                                "Le ruego que quite {cosas} de {donde}."),
+        pedido = _pedido(azar, _QUITAR[:1] + ("Ya he comprado {cosas}: bórralo de {donde}.",)
+                         + _QUITAR[1:2] + ("Saca {cosas} de {donde}, que ya lo tengo.",)
+                         + _QUITAR[2:]
+                         + (_QUITAR_AMPLIO + ("Ya tengo {cosas} en casa; bórralo de {donde}.",)
+                            if amplio else ()),
                          cosas=_y(pedidas), donde=donde)
     despues = [c for c in antes if c not in pedidas]
     respuestas, comprueba = _cambio(ruta, antes, despues,
                                     [c for c in pedidas if c in antes], permiso)
+    forma = azar.randrange(len(_HE_QUITADO)) if amplio else 0
     return Tarea(tipo, pedido, casa["entorno"], respuestas,
-                 _plan_quita(ruta, dada, pedidas, cita), comprueba)
+                 _plan_quita(ruta, dada, pedidas, cita, forma), comprueba)
 
 
-def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=False):
+def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=False, amplio=False):
     """Lo que falta en la lista para una receta (o para todas), apuntado en ella."""
-    casa = _casa_al_azar(azar, variados=variados)
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
     e, carpeta, lista_txt = casa["entorno"], casa["carpeta"], casa["rutas"]["lista"]
     todas = not equivocada and len(casa["platos"]) <= 3 and azar.random() < 0.25
     platos = casa["platos"] if todas else [azar.choice(casa["platos"])]
@@ -153,8 +192,13 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=
                             "¿Qué me falta para {cual}? Apúntalo en {lista}.",
                             "Quiero hacer {cual}: añade a {lista} lo que no tenga.",
                             "Pon en {lista} lo que haga falta para {cual}.",
-                            "Por favor, anote en {lista} lo que falte para {cual}."),
+                            "Por favor, anote en {lista} lo que falte para {cual}.")
+                     + (("Esta noche hago {cual}. Mira qué me falta y ponlo en {lista}.",
+                         "Para {cual}, lo que no tenga va a {lista}.",
+                         "Me apetece {cual}; lo que falte, apúntalo en {lista}.")
+                        if amplio else ()),
                      lista=lista, cual=cual)
+    forma = azar.randrange(3) if amplio else 0
     para = "tus recetas" if todas else _plato(plato)[0]
 
     def plan():
@@ -180,7 +224,10 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=
         if not faltan:
             return (f"Ya tienes en {lista_txt} todo lo que hace falta para {para}: "
                     f"no he cambiado nada.")
-        hecho = f"He apuntado en {lista_txt} lo que faltaba para {para}: {_y(faltan)}."
+        hecho = (f"He apuntado en {lista_txt} lo que faltaba para {para}: {_y(faltan)}.",
+                 f"Para {para} te faltaba {_y(faltan)}: ya está en {lista_txt}.",
+                 f"Hecho: he añadido {_y(faltan)} a {lista_txt}, que es lo que faltaba para "
+                 f"{para}.")[forma]
         no = (f"No he apuntado {_ni(faltan)} en {lista_txt}: no me has dado permiso para "
               f"escribir.")
         return (yield from _escribe(lista_txt, _escribe_lista(tenia + faltan, contenido),
@@ -191,12 +238,12 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=
     return Tarea(tipo, pedido, e, respuestas, plan, comprueba)
 
 
-def _tarea_sugerencia(azar, variados=False):
+def _tarea_sugerencia(azar, variados=False, amplio=False):
     """Un pedido con una ruta equivocada: el error de la herramienta dice dónde mirar."""
     que = azar.choice(("receta", "faltan", "carpeta", "notas"))
     if que == "faltan":
-        return _tarea_faltan(azar, tipo="sugerencia", equivocada=True, variados=variados)
-    casa = _casa_al_azar(azar, variados=variados)
+        return _tarea_faltan(azar, tipo="sugerencia", equivocada=True, variados=variados, amplio=amplio)
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
     e, carpeta = casa["entorno"], casa["carpeta"]
     otra = azar.choice([c for c in _CARPETAS_DE_RECETAS if c != carpeta])
     if que == "carpeta":
@@ -230,7 +277,7 @@ def _tarea_sugerencia(azar, variados=False):
     return Tarea("sugerencia", pedido, e, [], plan, _sin_cambios(*_PLATOS[plato][2]))
 
 
-def _tarea_denegado(azar, variados=False):
+def _tarea_denegado(azar, variados=False, amplio=False):
     """Una escritura que el usuario no permite: la respuesta dice que no se ha hecho."""
     hacer = azar.choice((_tarea_apuntar, _tarea_quitar, _tarea_faltan))
-    return hacer(azar, permiso=False, tipo="denegado", variados=variados)
+    return hacer(azar, permiso=False, tipo="denegado", variados=variados, amplio=amplio)

@@ -122,6 +122,55 @@ _ANADIDOS = ("-2026", "_v2", "-casa", "2", "-nueva", "_mia", "-bis", "-ok", "_fi
 
 _SIN_TILDES = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
 
+#: Con amplio: otras listas de la casa, además de la de la compra. Parte → (nombres del fichero,
+#: cómo la nombra un pedido, lo que se apunta en ella).
+_OTRAS_LISTAS = {
+    "maleta": (("maleta.txt", "para-el-viaje.txt", "viaje/maleta.txt"),
+               ("la maleta", "la lista de la maleta", "lo que me llevo de viaje"),
+               ("cargador", "bañador", "chanclas", "gafas de sol", "cepillo de dientes",
+                "pijama", "paraguas", "auriculares", "crema", "libro")),
+    "botiquin": (("botiquin.txt", "casa/botiquin.txt"),
+                 ("el botiquín", "la lista del botiquín"),
+                 ("tiritas", "gasas", "paracetamol", "ibuprofeno", "termómetro", "alcohol",
+                  "esparadrapo", "suero")),
+    "regalos": (("regalos.txt", "navidad/regalos.txt"),
+                ("la lista de regalos", "los regalos"),
+                ("una bufanda", "un puzle", "unos guantes", "una taza", "un libro de cocina",
+                 "unos calcetines", "una planta")),
+    "congelador": (("congelador.txt", "nevera.txt"),
+                   ("el congelador", "lo que hay en el congelador"),
+                   ("guisantes", "helado", "pizza", "hielo", "gambas", "pan de molde",
+                    "espinacas congeladas")),
+    "libros": (("por-leer.txt", "libros.txt"),
+               ("los libros que quiero leer", "mi lista de libros"),
+               ("Niebla", "Marianela", "Platero y yo", "La colmena", "Nada", "Luces de bohemia")),
+}
+
+#: Con amplio: lo que se cuenta antes del pedido (su clase ya no la dicen las primeras palabras)
+#: y lo que se añade al final.
+_CONTEXTOS = ("Esta tarde voy al súper.", "Estoy organizando la semana.",
+              "Tengo un rato libre ahora.", "Mañana tenemos visita.", "Acabo de llegar a casa.",
+              "Vengo del trabajo y estoy reventado.", "Últimamente no me acuerdo de nada.",
+              "Te escribo desde el móvil.", "Llevo todo el día liada.",
+              "Estoy preparando el fin de semana.", "Voy con prisa.", "Te cuento.",
+              "Bueno, a ver.", "Estoy con el café.", "Una cosa antes de que se me olvide.")
+_CIERRES = (" Gracias.", " Lo necesito para hoy.", " No corre prisa.", " Es para luego.",
+            " Te lo agradezco.", " Nada más.")
+
+
+def _con_contexto(azar, pedido):
+    """El pedido, a veces con algo contado antes («Esta tarde voy al súper. …») o un cierre."""
+    if azar.random() < 0.35:
+        pedido = azar.choice(_CONTEXTOS) + " " + pedido
+    if azar.random() < 0.15:
+        pedido = pedido + ("" if pedido[-1:] in ".?!" else ".") + azar.choice(_CIERRES)
+    return pedido
+
+
+def _una_forma(azar, casa, *formas):
+    """La primera de `formas`, o con amplio una cualquiera: cómo se dice una respuesta."""
+    return azar.choice(formas) if casa.get("amplio") else formas[0]
+
 
 # ---------------------------------------------------------------- textos y listas
 
@@ -225,7 +274,7 @@ def _nombre_variado(azar, parte, extension=".txt"):
     return nombre + extension
 
 
-def _casa_al_azar(azar, *necesita, variados=False):
+def _casa_al_azar(azar, *necesita, variados=False, amplio=False):
     """Un entorno al azar y lo que un tipo de tarea necesita saber de él: un dict con
     "entorno" (ruta → texto), "rutas" (parte → su ruta: "lista", "notas", "agenda",
     "contactos") y, por parte, dónde está y qué tiene. Las partes de `necesita` ("agenda",
@@ -234,7 +283,7 @@ def _casa_al_azar(azar, *necesita, variados=False):
     def llamada(parte, de_siempre):
         return _nombre_variado(azar, parte) if variados else de_siempre
     rutas = {"lista": llamada("lista", "lista.txt"), "notas": llamada("notas", "notas.txt")}
-    casa = {"entorno": {}, "rutas": rutas, "variados": variados}
+    casa = {"entorno": {}, "rutas": rutas, "variados": variados, "amplio": amplio}
     e = casa["entorno"]
     formato = azar.choice(("comas", "comas", "comas", "lineas", "guiones"))
     compra = azar.sample(_COMPRA, azar.randint(2, 5))
@@ -288,4 +337,15 @@ def _casa_al_azar(azar, *necesita, variados=False):
         for nombre, plantilla in _OTRAS_CARPETAS[otra].items():
             e[f"{otra}/{nombre}"] = _rellena(azar, plantilla, personas[6:])
         casa["otra"] = otra
+    if amplio and azar.random() < 0.6:
+        parte = azar.choice(sorted(_OTRAS_LISTAS))
+        nombres, dichas, posibles = _OTRAS_LISTAS[parte]
+        ruta = azar.choice(nombres)
+        if ruta not in e and not any(r.startswith(ruta.split("/")[0] + "/")
+                                     for r in e if "/" in ruta):
+            cosas = azar.sample(posibles, azar.randint(2, 4))
+            e[ruta] = _escribe_lista(cosas, {"comas": "a", "lineas": "a\nb",
+                                             "guiones": "- a\n- b"}[azar.choice(
+                                                 ("comas", "lineas", "guiones"))])
+            casa["otra_lista"] = (ruta, cosas, dichas, posibles)
     return casa

@@ -11,13 +11,17 @@ nombres:
   apuntado), "sugerencia" (una ruta equivocada: el error dice dónde mirar), "denegado" (una
   escritura que el usuario no permite), "agenda" (buscar algo en la agenda o en los pendientes)
   y "directo" (se contesta sin herramientas).
-- tarea_al_azar(azar, tipo=None, nombres_variados=False): una Tarea nueva (de entrenamiento.py),
+- tarea_al_azar(azar, tipo=None, nombres_variados=False, amplio=False): una Tarea nueva (de entrenamiento.py),
   del tipo dado o de uno al azar; azar es un random.Random. Con nombres_variados, los ficheros y
   las carpetas de la casa se llaman de muchas maneras (compra.txt, apuntes-2026.txt, citas.txt…)
   y no siempre lista.txt, notas.txt, agenda.txt: una ruta se acierta copiándola, no recordándola
   (True, o la probabilidad de que una tarea los tenga).
-- tareas(n, semilla=0, nombres_variados=False): n tareas al azar, las mismas siempre para la
-  misma semilla.
+  Con amplio (True, o la probabilidad), más variedad: pedidos que empiezan contando otra cosa
+  («Esta tarde voy al súper. …»), notas con líneas que se parecen a la buscada, más listas que
+  la de la compra (la maleta, el botiquín…) y respuestas dichas de varias maneras. Sin él, las
+  tareas son las de siempre, las mismas para la misma semilla.
+- tareas(n, semilla=0, nombres_variados=False, amplio=False): n tareas al azar, las mismas
+  siempre para la misma semilla.
 
 Cada tarea tiene un plan: un generador que pide una llamada cada vez (yield (nombre, entrada)),
 recibe lo que devolvió ((texto, es_error), como lo ve el modelo en M) y al final devuelve el
@@ -144,13 +148,20 @@ TIPOS_DE_TAREA = ("leer", "listar", "buscar", "apuntar", "quitar", "faltan", "su
 _PESOS = (12, 8, 10, 10, 10, 14, 9, 9, 12, 6)
 
 
-def tarea_al_azar(azar, tipo=None, nombres_variados=False):
+def _con_probabilidad(azar, opcion):
+    """¿Se aplica una opción que es True, False o una probabilidad? (Sin tirar el dado si no
+    hace falta: sin la opción, las tareas son las de siempre.)"""
+    return opcion is True or (bool(opcion) and azar.random() < opcion)
+
+
+def tarea_al_azar(azar, tipo=None, nombres_variados=False, amplio=False):
     """Una tarea nueva del tipo `tipo` (uno de TIPOS_DE_TAREA; al azar si no se da), sobre un
     entorno nuevo. `azar` es un random.Random: con el mismo estado, la misma tarea. Con
     `nombres_variados` (True, o la probabilidad de que los tenga: 0.5, la mitad de las veces),
-    los ficheros y carpetas de la casa tienen nombres al azar."""
-    variados = nombres_variados is True or (bool(nombres_variados)
-                                            and azar.random() < nombres_variados)
+    los ficheros y carpetas de la casa tienen nombres al azar. Con `amplio` (igual), la tarea
+    tiene más variedad (véase el principio de este fichero)."""
+    variados = _con_probabilidad(azar, nombres_variados)
+    amplio = _con_probabilidad(azar, amplio)
     if tipo is None:
         tipo = azar.choices(TIPOS_DE_TAREA, _PESOS)[0]
     if tipo not in TIPOS_DE_TAREA:
@@ -159,15 +170,19 @@ def tarea_al_azar(azar, tipo=None, nombres_variados=False):
              "apuntar": _tarea_apuntar, "quitar": _tarea_quitar, "faltan": _tarea_faltan,
              "sugerencia": _tarea_sugerencia, "denegado": _tarea_denegado,
              "agenda": _tarea_agenda, "directo": _tarea_directo}[tipo]
-    return hacer(azar, variados=variados)
+    tarea = hacer(azar, variados=variados, amplio=amplio)
+    if amplio:
+        tarea.pedido = _con_contexto(azar, tarea.pedido)
+    return tarea
 
 
-def tareas(n, semilla=0, nombres_variados=False):
+def tareas(n, semilla=0, nombres_variados=False, amplio=False):
     """`n` tareas al azar, de todos los tipos: las mismas siempre para la misma semilla (y los
-    mismos `nombres_variados`)."""
+    mismos `nombres_variados` y `amplio`)."""
     import random
     azar = random.Random(semilla)
-    return [tarea_al_azar(azar, nombres_variados=nombres_variados) for _ in range(n)]
+    return [tarea_al_azar(azar, nombres_variados=nombres_variados, amplio=amplio)
+            for _ in range(n)]
 
 
 _CUANTAS = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"}
@@ -191,37 +206,54 @@ def _plato(plato):
     return f"{articulo} {nombre}", f"{articulo.capitalize()} {nombre} {lleva}"
 
 
-def _ingredientes_de(plato, donde=""):
-    """Cómo contesta qué lleva una receta: con lo que pone en ella."""
-    return lambda ruta, receta: (f"{_plato(plato)[1]} {_y(_ingredientes(receta))}"
-                                 + (f" (la receta está en {ruta})." if donde else "."))
+def _ingredientes_de(plato, donde="", forma=0):
+    """Cómo contesta qué lleva una receta: con lo que pone en ella (de una de tres maneras)."""
+    def responde(ruta, receta):
+        cosas = _y(_ingredientes(receta))
+        if forma == 1:
+            return f"Para {_plato(plato)[0]} necesitas {cosas}, según {ruta}."
+        if forma == 2:
+            return f"Según {ruta}, lleva {cosas}."
+        return f"{_plato(plato)[1]} {cosas}" + (f" (la receta está en {ruta})." if donde else ".")
+    return responde
 
 
-def _notas(ruta, contenido):
+def _notas(ruta, contenido, forma=0):
     """Lo que pone en unas notas, en una frase: sus líneas entre «», separadas por «/»."""
-    return f"En {ruta} pone «{' / '.join(n.rstrip('.') for n in contenido.splitlines())}»."
+    lineas = ' / '.join(n.rstrip('.') for n in contenido.splitlines())
+    return (f"En {ruta} pone «{lineas}».", f"Tus notas ({ruta}) dicen: «{lineas}».",
+            f"«{lineas}»: eso es lo que hay en {ruta}.")[forma]
 
 
-def _tarea_leer(azar, variados=False):
-    casa = _casa_al_azar(azar, variados=variados)
+def _tarea_leer(azar, variados=False, amplio=False):
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
     que = azar.choice(("lista", "cuantas", "notas", "nota", "nota", "receta", "pendientes"))
     if que == "pendientes" and "pendientes" not in casa:
         que = "lista"
+    otra = amplio and "otra_lista" in casa and azar.random() < 0.35
     if que in ("lista", "cuantas"):
         lista = casa["rutas"]["lista"]
         donde, dada = _donde_lista(azar, casa)
         cosas = casa["compra"]
+        if otra:
+            lista, cosas, dichas, _ = casa["otra_lista"]
+            donde, dada = _donde(azar, lista, dichas)
         if que == "lista":
             pedido = _pedido(azar, ("¿Qué hay en {donde}?",
                                     "Dime qué tengo apuntado en {donde}.",
                                     "¿Qué pone en {donde}?", "Léeme {donde}, porfa.",
                                     "¿Me dices qué hay en {donde}?",
-                                    "¿Podría decirme qué hay en {donde}?",
-                                    "¿Qué me toca comprar? Míralo en {donde}.",
-                                    "¿Qué llevo apuntado ahora en {donde}?",
-                                    "¿Qué queda en {donde}?"), donde=donde)
-            final = azar.choice(("En {lista} tienes {cosas}.", "Tienes apuntado {cosas}.",
-                                 "En la lista de la compra hay {cosas}."))
+                                    "¿Podría decirme qué hay en {donde}?")
+                             + (() if otra else ("¿Qué me toca comprar? Míralo en {donde}.",))
+                             + ("¿Qué llevo apuntado ahora en {donde}?", "¿Qué queda en {donde}?")
+                             + (("Antes de salir, ¿qué tenía en {donde}?",
+                                 "Recuérdame lo que hay en {donde}.",
+                                 "No me acuerdo de lo que puse en {donde}, ¿me lo dices?")
+                                if amplio else ()), donde=donde)
+            final = azar.choice(("En {lista} tienes {cosas}.", "Tienes apuntado {cosas}.")
+                                + (() if otra else ("En la lista de la compra hay {cosas}.",))
+                                + (("{lista} tiene {cosas}.", "Hay {cosas}, según {lista}.")
+                                   if amplio else ()))
         else:
             pedido = _pedido(azar, ("¿Cuántas cosas hay en {donde}?",
                                     "¿Cuántas cosas tengo que comprar? Mira {donde}.",
@@ -236,9 +268,13 @@ def _tarea_leer(azar, variados=False):
         notas = casa["rutas"]["notas"]
         donde, dada = _donde(azar, notas, ("mis notas", "las notas"))
         pedido = _pedido(azar, ("¿Qué pone en {donde}?", "Léeme {donde}.",
-                                "¿Qué tengo apuntado en {donde}?"), donde=donde)
+                                "¿Qué tengo apuntado en {donde}?")
+                         + (("Recuérdame qué apunté en {donde}.",
+                             "¿Qué había en {donde}? No me acuerdo.") if amplio else ()),
+                         donde=donde)
         cosas = [n.rstrip(".") for n in casa["entorno"][notas].splitlines()]
-        plan = _plan_lee(notas, dada, _notas)
+        forma = azar.randrange(3) if amplio else 0
+        plan = _plan_lee(notas, dada, lambda r, c: _notas(r, c, forma))
     elif que == "receta":
         plato = azar.choice(casa["platos"])
         ruta = f"{casa['carpeta']}/{plato}.txt"
@@ -252,14 +288,20 @@ def _tarea_leer(azar, variados=False):
                                           "¿Qué necesito para hacer {plato}?"),
                                    plato=_plato(plato)[0]), False
         cosas = list(_PLATOS[plato][2])
-        plan = _plan_lee(ruta, dada, _ingredientes_de(plato))
+        plan = _plan_lee(ruta, dada, _ingredientes_de(plato, forma=azar.randrange(3) if amplio
+                                                      else 0))
     else:
         ruta, cosas = casa["pendientes"]
         donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
         pedido = _pedido(azar, ("¿Qué hay en {donde}?",
                                 "¿Qué me queda por hacer? Mira {donde}.",
-                                "Dime qué tengo en {donde}."), donde=donde)
-        plan = _plan_lee(ruta, dada, lambda r, c: f"Tienes pendiente {_y(_lee_lista(c))}.")
+                                "Dime qué tengo en {donde}.")
+                         + (("Recuérdame qué tenía pendiente en {donde}.",
+                             "Tengo la tarde libre: ¿qué hay en {donde}?") if amplio else ()),
+                         donde=donde)
+        forma = azar.randrange(2) if amplio else 0
+        plan = _plan_lee(ruta, dada, lambda r, c: (f"Tienes pendiente {_y(_lee_lista(c))}.",
+                                                   f"En {r} te queda {_y(_lee_lista(c))}.")[forma])
     return Tarea("leer", pedido, casa["entorno"], [], plan, _sin_cambios(*cosas))
 
 
@@ -272,6 +314,9 @@ def _tarea_una_nota(azar, casa):
     valores = {"persona": azar.choice(casa["personas"][:5]), "dia": azar.choice(_DIAS),
                "plato": _PLATOS[azar.choice(casa["platos"])][0]}
     otras = [n for n in e[notas].splitlines() if marca not in n]
+    if casa.get("amplio"):  # las otras líneas hablan del mismo día o de la misma persona
+        otras = [n.format(**valores) for n in azar.sample(
+            [n for n in _NOTAS if marca not in n], 2)]
     nota = plantilla.format(**valores)
     lineas = otras[:2]
     lineas.insert(azar.randint(0, len(lineas)), nota)
@@ -283,17 +328,21 @@ def _tarea_una_nota(azar, casa):
         donde, dada = "", False
     pedido = _pedido(azar, (pregunta,), donde=donde, **valores)
 
+    forma = azar.randrange(3) if casa.get("amplio") else 0
+
     def responde(ruta, contenido):
         for linea in contenido.splitlines():
             if marca in linea:
-                return f"En {ruta} pone: «{linea.rstrip('.')}»."
+                return (f"En {ruta} pone: «{linea.rstrip('.')}».",
+                        f"Según {ruta}: {linea}",
+                        f"Lo tienes en {ruta}: «{linea.rstrip('.')}».")[forma]
         raise ValueError(f"el modelo ideal no encuentra «{marca}» en {ruta}")
     return Tarea("leer", pedido, e, [], _plan_lee(notas, dada, responde),
                  _sin_cambios(dice.format(**valores)))
 
 
-def _tarea_listar(azar, variados=False):
-    casa = _casa_al_azar(azar, variados=variados)
+def _tarea_listar(azar, variados=False, amplio=False):
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
     carpeta = casa["carpeta"]
     que = azar.choice(("recetas", "carpeta", "raiz", "otra"))
     if que == "recetas":
@@ -355,9 +404,9 @@ def _palabra_suelta(entorno, palabra):
                for t in entorno.values() for linea in t.splitlines())
 
 
-def _tarea_buscar(azar, variados=False):
+def _tarea_buscar(azar, variados=False, amplio=False):
     que = azar.choice(("ingrediente", "telefono", "ausente"))
-    casa = _casa_al_azar(azar, "telefonos", variados=variados)
+    casa = _casa_al_azar(azar, "telefonos", variados=variados, amplio=amplio)
     e, contactos = casa["entorno"], casa["rutas"]["contactos"]
     if que == "telefono":
         persona, telefono = azar.choice(sorted(casa["telefonos"].items()))
@@ -378,7 +427,10 @@ def _tarea_buscar(azar, variados=False):
         plantillas = ("¿En qué ficheros sale «{w}»?", "¿Dónde aparece {w}?",
                       "Busca {w} en mis ficheros.", "¿Qué ficheros mencionan {w}?",
                       "¿Qué recetas llevan {w}?", "¿En qué plato uso {w}?",
-                      "¿Qué puedo cocinar con {w}?", "¿Hay alguna receta con {w}?")
+                      "¿Qué puedo cocinar con {w}?", "¿Hay alguna receta con {w}?") + ((
+                          "Me ha sobrado {w}, ¿qué hago con eso?",
+                          "Tengo {w} de más en la nevera: ¿en qué receta lo uso?",
+                          "Si compro {w}, ¿para qué plato me sirve?") if amplio else ())
     else:
         palabra = azar.choice([c for c in _COMPRA if not any(c in t for t in e.values())])
         plantillas = ("¿Tengo apuntado {w} en algún sitio?", "Busca «{w}» en mis ficheros.",
@@ -394,10 +446,10 @@ def _tarea_buscar(azar, variados=False):
     return Tarea("buscar", pedido, e, [], plan, _sin_cambios(palabra, *(rutas or ["ningún"])))
 
 
-def _tarea_agenda(azar, variados=False):
+def _tarea_agenda(azar, variados=False, amplio=False):
     que = azar.choice(("fecha", "fecha", "evento", "pendiente"))
     casa = _casa_al_azar(azar, "pendientes" if que == "pendiente" else "agenda",
-                         variados=variados)
+                         variados=variados, amplio=amplio)
     if que == "pendiente":
         ruta, pendientes = casa["pendientes"]
         donde, dada = _donde(azar, ruta, ("mis pendientes", "mi lista de tareas"))
@@ -429,11 +481,15 @@ def _tarea_agenda(azar, variados=False):
                           "Consulte en {donde} qué tengo el {fecha}, por favor.")
         pedido = _pedido(azar, plantillas, fecha=fecha, donde=donde)
 
+        forma = azar.randrange(2) if amplio else 0
+
         def responde(ruta, agenda):
             for linea in agenda.splitlines():
                 if linea.startswith(fecha + ": "):
-                    return f"El {fecha} tienes {linea.split(': ', 1)[1]}."
-            return f"El {fecha} no tienes nada en la agenda."
+                    que = linea.split(': ', 1)[1]
+                    return (f"El {fecha} tienes {que}.", f"Según {ruta}, el {fecha} tienes {que}.")[forma]
+            return (f"El {fecha} no tienes nada en la agenda.",
+                    f"No hay nada el {fecha} en {ruta}: lo tienes libre.")[forma]
     else:
         plantillas = ("¿Cuándo tengo {evento}? Míralo en {donde}.",
                       "Busca en {donde} cuándo tengo {evento}.",
@@ -444,10 +500,13 @@ def _tarea_agenda(azar, variados=False):
                           "¿Para cuándo tengo {evento}?")
         pedido = _pedido(azar, plantillas, evento=evento, donde=donde)
 
+        forma = azar.randrange(2) if amplio else 0
+
         def responde(ruta, agenda):
             for linea in agenda.splitlines():
                 if linea.endswith(": " + evento):
-                    return f"Tienes {evento} el {linea.split(': ', 1)[0]}."
+                    cuando = linea.split(': ', 1)[0]
+                    return (f"Tienes {evento} el {cuando}.", f"Es el {cuando}: {evento}, según {ruta}.")[forma]
             raise ValueError(f"el modelo ideal no encuentra «{evento}» en {ruta}")
     return Tarea("agenda", pedido, casa["entorno"], [], _plan_lee(agenda_txt, dada, responde),
                  _sin_cambios(fecha, evento))
@@ -474,8 +533,8 @@ _CHARLA = (
 )
 
 
-def _tarea_directo(azar, variados=False):
-    casa = _casa_al_azar(azar, variados=variados)
+def _tarea_directo(azar, variados=False, amplio=False):
+    casa = _casa_al_azar(azar, variados=variados, amplio=amplio)
     que = azar.randrange(len(_CHARLA) + 2)
     if que < len(_CHARLA):
         pedidos, final, dice = _CHARLA[que]

@@ -160,6 +160,7 @@ def test_make_adaptador_defaults_are_the_committed_runs_settings():
     h, d = manifiesto["hiperparametros"], manifiesto["datos"]
     assert (defaults["--ejecuciones"], defaults["--semilla"]) == (d["ejecuciones"], d["semilla"])
     assert defaults["--nombres-variados"] == d.get("nombres_variados", 0.0)
+    assert defaults["--amplio"] == d.get("amplio", 0.0)
     assert (defaults["--epocas"], defaults["--rango"], defaults["--alfa"], defaults["--lr"],
             defaults["--acumular"]) == (h["epocas"], h["rango"], h["alfa"], h["lr"], h["ejecuciones_por_paso"])
     assert manifiesto["entrenamiento"]["segundos"] < defaults["--tope-minutos"] * 60  # it was not cut

@@ -18,9 +18,9 @@ TODAS = apartadas.LECCIONES + apartadas.APARTADAS
 
 def test_no_held_out_request_is_one_the_training_generator_makes():
     ns = espacio("entorno", "permisos", "palabras", "tareas", "escrituras", "entrenamiento")
-    hechos = {ns["tarea_al_azar"](random.Random(s), nombres_variados=v).pedido
-              for s in range(4000) for v in (False, True)}
-    assert len(hechos) > 2000
+    hechos = {ns["tarea_al_azar"](random.Random(s), nombres_variados=v, amplio=a).pedido
+              for s in range(4000) for v in (False, True) for a in (False, True)}
+    assert len(hechos) > 4000
     assert not {t.pedido for t in apartadas.APARTADAS} & hechos
 
 

@@ -267,8 +267,9 @@ def test_modelo_real_the_training_runs_cell_prints_runs_of_the_readers_agent(mod
     salidas, _ = modelo_real
     celdas = celdas_de("modelo-real")
     i = _celda("ejecuciones-de-entrenamiento")
-    variados = d.get("nombres_variados") or 0
-    llamada = f"ejecuciones(2, agente, semilla={d['semilla']}" + (
-        f", nombres_variados={variados})" if variados else ")")
+    variados, amplio = d.get("nombres_variados") or 0, d.get("amplio") or 0
+    llamada = (f"ejecuciones(2, agente, semilla={d['semilla']}"
+               + (f", nombres_variados={variados}" if variados else "")
+               + (f", amplio={amplio}" if amplio else "") + ")")
     assert llamada in celdas[i]
     assert salidas[i].count("Pedido: ") == 2 and "asistente: [texto: «" in salidas[i]

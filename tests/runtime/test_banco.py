@@ -41,7 +41,8 @@ def test_no_task_of_the_bench_is_in_the_training_data(ns):
     assert datos["semilla"] != ns["SEMILLA_DEL_BANCO"]
     entrenadas = {(t.pedido, tuple(sorted(t.entorno.items())))
                   for t in ns["tareas"](datos["ejecuciones"], semilla=datos["semilla"],
-                                        nombres_variados=datos.get("nombres_variados", False))}
+                                        nombres_variados=datos.get("nombres_variados", False),
+                                        amplio=datos.get("amplio", False))}
     for t in ns["tareas_del_banco"]():
         assert (t.pedido, tuple(sorted(t.entorno.items()))) not in entrenadas, t
 

@@ -438,3 +438,40 @@ def test_with_varied_names_the_paths_change_and_every_ideal_run_still_passes(ref
     assert sum(any(n in c["final"] for n in nombres - de_siempre) for c in corridas) > 100
     mitad = rt["tareas"](400, semilla=4, nombres_variados=0.5)
     assert 120 < sum(not raiz(t) <= de_siempre for t in mitad) < 280
+
+
+def test_broader_tasks_vary_requests_lists_notes_and_answers_and_every_ideal_run_still_passes(referencia):
+    """``amplio``: requests that start by telling something else, lists other than the shopping
+    one (read, added to, taken from), notes whose other lines share the day or the person, and
+    answers said in several ways; every ideal run still passes its check. Without it the tasks
+    are the usual ones (lesson 7's bench and its tested figures depend on that)."""
+    import random
+
+    rt, agente = referencia
+    contextos = tuple(rt["_CONTEXTOS"])
+    usuales = rt["tareas"](300, semilla=6)
+    assert not any(t.pedido.startswith(contextos) for t in usuales)
+    assert [t.pedido for t in rt["tareas"](300, semilla=6, amplio=False)] == [t.pedido for t in usuales]
+    anchas = rt["tareas"](300, semilla=6, amplio=True)
+    assert 60 < sum(t.pedido.startswith(contextos) for t in anchas) < 150
+    corridas = rt["ejecuciones"](600, agente, semilla=6, amplio=True)  # each one checked inside
+    otras = {r for nombres, _, _ in rt["_OTRAS_LISTAS"].values() for r in nombres}
+    escritas = [c for c in corridas if c["tipo"] in ("apuntar", "quitar")
+                and any(r in c["final"] for r in otras)]
+    leidas = [c for c in corridas if c["tipo"] == "leer" and any(f'"ruta": "{r}"' in repr(c["M"]).replace("'", '"') for r in otras)]
+    assert len(escritas) > 15 and len(leidas) >= 2
+    finales = [c["final"] for c in corridas if c["tipo"] == "apuntar" and "permiso" not in c["final"]]
+    assert len({f.split(" ", 1)[0] for f in finales}) >= 3  # «He añadido», «Hecho:», «Listo,», …
+    # a note asked about shares its day or person with another line of the notes
+    azar = random.Random(2)
+    notas = [rt["_tarea_una_nota"](azar, rt["_casa_al_azar"](azar, amplio=True)) for _ in range(40)]
+    parecidas = 0
+    for t in notas:
+        lineas = [ln for r, texto in t.entorno.items() if r.endswith("notas.txt") for ln in texto.splitlines()]
+        nombres = set(rt["_DIAS"]) | set(rt["_PERSONAS"])
+        palabras = [set(ln.replace(".", " ").replace(":", " ").split()) & nombres for ln in lineas]
+        parecidas += any(a & b for i, a in enumerate(palabras) for b in palabras[i + 1:])
+    assert parecidas > 20
+    # and the usual tasks give the usual answers: one form for each kind
+    usuales = rt["ejecuciones"](300, agente, semilla=6)
+    assert not any(c["final"].startswith(("Hecho:", "Listo,", "Ahora ")) for c in usuales)

@@ -129,11 +129,13 @@ def ejemplo(tok, mensajes: list[dict], tipo: str = "", pedido: str = "") -> Ejem
     return Ejemplo(tipo, pedido, tokens, etiquetas, turnos)
 
 
-def ejemplos(ns: dict, tok, n: int, semilla: int, nombres_variados: float = 0.0) -> list[Ejemplo]:
+def ejemplos(ns: dict, tok, n: int, semilla: int, nombres_variados: float = 0.0,
+             amplio: float = 0.0) -> list[Ejemplo]:
     """The generator's ``n`` runs of seed ``semilla`` (with file names drawn from its large pool
     in the share ``nombres_variados`` of them), each as one training sequence."""
     salida = []
-    for e in ns["ejecuciones"](n, ns["agente"], semilla=semilla, nombres_variados=nombres_variados):
+    for e in ns["ejecuciones"](n, ns["agente"], semilla=semilla, nombres_variados=nombres_variados,
+                               amplio=amplio):
         salida.append(ejemplo(tok, chat(ns, e["M"]), e["tipo"], e["pedido"]))
     return salida
 

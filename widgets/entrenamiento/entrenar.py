@@ -6,7 +6,9 @@
    float32 by transformers; the orientation of its weights checked against gguf-py (modelo.py).
 2. The data: ``--ejecuciones`` runs of the generator (seed ``--semilla``; ``--nombres-variados``
    of them with file and folder names drawn from a large pool, so that a path is right only when
-   it is copied), each one sequence, the page's prompt with the loss on the model's own tokens
+   it is copied; ``--amplio`` of them broader: requests that start by telling something else,
+   more lists than the shopping one, notes whose other lines share the day or the person, answers
+   said in several ways), each one sequence, the page's prompt with the loss on the model's own tokens
    only (datos.py).
 3. LoRA (peft) of rank ``--rango`` on the seven linear layers of all 30 blocks, AdamW, on the CPU
    with 2 threads, seeded. A step is ``--acumular`` runs: their common start (the system prompt,
@@ -59,6 +61,9 @@ def argumentos(argv=None):
     p.add_argument("--semilla", type=int, default=1, help="semilla de los datos y de torch")
     p.add_argument("--nombres-variados", type=float, default=0.0,
                    help="proporción de tareas con ficheros de nombres al azar (compra.txt, citas.txt…)")
+    p.add_argument("--amplio", type=float, default=0.0,
+                   help="proporción de tareas con más variedad (pedidos con algo contado antes, "
+                        "otras listas, respuestas dichas de varias maneras)")
     p.add_argument("--epocas", type=float, default=1.6, help="pasadas por los datos")
     p.add_argument("--rango", type=int, default=16)
     p.add_argument("--alfa", type=float, default=32.0)
@@ -236,7 +241,7 @@ def principal(argv=None) -> int:
     modelo.comprobar_orientacion(base, ruta)
     ns = datos.pagina()
     t = time.perf_counter()
-    ejemplos = datos.ejemplos(ns, tok, a.ejecuciones, a.semilla, a.nombres_variados)
+    ejemplos = datos.ejemplos(ns, tok, a.ejecuciones, a.semilla, a.nombres_variados, a.amplio)
     por_tipo: dict[str, int] = {}
     for e in ejemplos:
         por_tipo[e.tipo] = por_tipo.get(e.tipo, 0) + 1
@@ -279,11 +284,12 @@ def principal(argv=None) -> int:
                                  "transformers (q y k sin la permutación de llama.cpp)"},
         "modelo_base": {"archivo": ruta.name, "sha256": sha, "fijado_en": "widgets/datos/modelo-fijado.txt",
                         "pesos": "Q4_1 descuantizados a float32 (transformers, gguf_file=)"},
-        "datos": {"generador": "runtime/entrenamiento.py: ejecuciones(n, agente, semilla, nombres_variados)",
+        "datos": {"generador": "runtime/entrenamiento.py: ejecuciones(n, agente, semilla, nombres_variados, amplio)",
                   "agente": "challenges/pruebas-del-agente/agente.py",
                   "peticion": "challenges/modelo-api/solucion.py: ModeloAPI().peticion(M, HERRAMIENTAS)",
                   "chat": "mensajes_para_el_modelo + tokenizer.chat_template del GGUF (ChatML, sin BOS)",
-                  "semilla": a.semilla, "nombres_variados": a.nombres_variados, "ejecuciones": len(ejemplos), "por_tipo": dict(sorted(por_tipo.items())),
+                  "semilla": a.semilla, "nombres_variados": a.nombres_variados, "amplio": a.amplio,
+                  "ejecuciones": len(ejemplos), "por_tipo": dict(sorted(por_tipo.items())),
                   "tokens": sum(largos), "tokens_del_modelo": sum(e.objetivos for e in ejemplos)},
         "hiperparametros": {"rango": a.rango, "alfa": a.alfa, "escala": float(arrays["escala"]),
                             "capas": list(modelo.CAPAS), "dropout": 0.0, "optimizador": "AdamW",
