@@ -86,6 +86,11 @@ def lineas(ruta: str, *esperadas: str) -> Callable[[dict, dict, str], bool]:
     return comprobar
 
 
+def alguna(*opciones: str) -> Callable[[dict, dict, str], bool]:
+    """The answer names at least one of ``opciones`` (and the files are as they were)."""
+    return lambda antes, despues, final: despues == antes and any(plano(o) in plano(final) for o in opciones)
+
+
 #: Words with which an answer says that it could not write (after a denial).
 NEGACIONES = ("no he", "no se ha", "no pude", "no puedo", "no lo he", "no has", "permiso", "no me has")
 
@@ -124,6 +129,21 @@ LECCIONES = [
              denegada, permite=False),
     Apartada("sugerencia", ENTORNO_LECCIONES, "Lee el fichero tortilla.txt.",
              dice("huevos", "patatas", "cebolla")),
+    # ten more (2026-12-06, night): with ten, one task is ten points of the rate
+    Apartada("quitar", ENTORNO_LECCIONES, "Quita la leche de lista.txt.",
+             lista("lista.txt", "pan", "patatas")),
+    Apartada("leer", ENTORNO_LECCIONES, "¿Qué lleva la tortilla?", dice("huevos", "patatas", "cebolla")),
+    Apartada("leer", ENTORNO_LECCIONES, "¿Quién viene a cenar el sábado?", dice("vecinos")),
+    Apartada("listar", ENTORNO_LECCIONES, "¿Qué ficheros tengo?", dice("lista.txt", "notas.txt", "recetas")),
+    Apartada("buscar", ENTORNO_LECCIONES, "¿En qué fichero sale el pepino?", dice("gazpacho")),
+    Apartada("añadir", ENTORNO_LECCIONES, "Añade huevos y cebolla a lista.txt.",
+             lista("lista.txt", "pan", "leche", "patatas", "huevos", "cebolla")),
+    Apartada("quitar", ENTORNO_LECCIONES, "Borra las patatas de la lista.",
+             lista("lista.txt", "pan", "leche")),
+    Apartada("denegada", ENTORNO_LECCIONES, "Añade arroz a lista.txt.", denegada, permite=False),
+    Apartada("sugerencia", ENTORNO_LECCIONES, "Lee gazpacho.txt.",
+             dice("tomates", "pepino", "pimiento", "ajo")),
+    Apartada("leer", ENTORNO_LECCIONES, "¿Qué pone en notas.txt?", dice("vecinos", "gazpacho", "tortilla")),
 ]
 
 APARTADAS = [
@@ -150,6 +170,27 @@ APARTADAS = [
     Apartada("buscar", VIAJE, "¿En qué fichero apunté lo de Coímbra?", dice("itinerario")),
     Apartada("sugerencia", VIAJE, "Abre itinerario.txt y dime la primera parada",
              dice("lisboa")),
+    # sixteen more (2026-12-06, night), over the same three homes
+    Apartada("leer", DESPENSA, "la crema de calabaza, ¿qué necesitaba?", dice("calabaza", "cebolla", "nata")),
+    Apartada("quitar", DESPENSA, "he gastado la sal, sácala de la despensa",
+             lista("despensa.txt", "arroz", "aceite", "pollo")),
+    Apartada("listar", DESPENSA, "¿cuántas recetas guardo?", alguna("3", "tres")),
+    Apartada("buscar", DESPENSA, "¿hay algún plato con tomate?", dice("ensalada")),
+    Apartada("denegada", DESPENSA, "el pollo ya no está, bórralo de la despensa", denegada, permite=False),
+    Apartada("leer", AGENDA, "¿tengo algo el lunes por la tarde?", dice("ingles")),
+    Apartada("leer", AGENDA, "¿con quién me reúno el martes?", dice("marta")),
+    Apartada("quitar", AGENDA, "ya llamé al fontanero, quítalo de lo que tengo por hacer",
+             lineas("pendientes.txt", "pagar la luz")),
+    Apartada("añadir", AGENDA, "que no se me olvide pedir cita en el banco, anótalo con lo pendiente",
+             lineas("pendientes.txt", "llamar al fontanero", "pagar la luz", "pedir cita en el banco")),
+    Apartada("leer", AGENDA, "¿Qué tengo que pagar?", dice("luz")),
+    Apartada("leer", VIAJE, "¿qué día llegamos a Coímbra?", dice("3")),
+    Apartada("leer", VIAJE, "dame el teléfono de Lucía", dice("600 111 222")),
+    Apartada("quitar", VIAJE, "al final no me llevo la toalla, quítala del equipaje",
+             lista("viaje/equipaje.txt", "pasaporte", "cargador")),
+    Apartada("leer", VIAJE, "¿qué ciudades vemos en el viaje?", dice("lisboa", "oporto", "coimbra")),
+    Apartada("leer", VIAJE, "¿Qué llevo en el equipaje?", dice("pasaporte", "cargador", "toalla")),
+    Apartada("denegada", VIAJE, "cambia el cargador por un adaptador en el equipaje", denegada, permite=False),
 ]
 
 CONJUNTOS = {"lecciones": LECCIONES, "apartadas": APARTADAS}

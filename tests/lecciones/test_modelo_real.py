@@ -243,7 +243,9 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
     assert (f"de {ln} pedidos de las lecciones sobre sus ficheros resuelve {lok}, y de {an} "
             f"pedidos escritos de otra manera, sobre ficheros que el generador no conoce, {aok}.") in prosa
     # what it gets wrong, as the records have it
-    por_pedido = {r["pedido"]: r for r in medidas["registros"]}
+    por_pedido = {}
+    for r in medidas["registros"]:  # a request asked twice (allowed, then denied): the first
+        por_pedido.setdefault(r["pedido"], r)
     gazpacho = por_pedido["¿Qué ingredientes lleva el gazpacho?"]
     assert not gazpacho["resuelta"] and '{"leer":{"ruta":"lista.txt"}}' in gazpacho["salidas"]
     assert f"«{gazpacho['final']}»" in prosa
@@ -254,6 +256,18 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
     despensa = por_pedido["quiero hacer paella esta noche: mete en despensa.txt lo que me falte"]
     assert '{"leer":{"ruta":"dessena.txt"}}' in despensa["salidas"]
     assert "pide `dessena.txt` cuando el fichero es `despensa.txt`" in prosa
+    # the first measure, on the first ten and sixteen tasks (the sets grew later): the same records
+    primeras = [r for r in medidas["registros"]
+                if r["indice"] < {"lecciones": 10, "apartadas": 16}[r["conjunto"]]]
+    antes = {c: sum(r["resuelta"] for r in primeras if r["conjunto"] == c) for c in ("lecciones", "apartadas")}
+    assert (ln, an) != (10, 16)
+    assert f"salían {antes['lecciones']} de 10 y {antes['apartadas']} de 16" in prosa
+    assert f"Con {ln} y {an} cada una podría estar" in prosa
+    for conjunto, n, primeros in (("lecciones", ln, 10), ("apartadas", an, 16)):  # «le fueron peor»
+        despues = cuentas[conjunto][1] - antes[conjunto]
+        assert despues / (n - primeros) < antes[conjunto] / primeros
+    assert (f"la tasa de los de las lecciones bajó del {round(100 * antes['lecciones'] / 10)} % al "
+            f"{round(100 * lok / ln)} %") in prosa
 
 
 def test_modelo_real_the_training_runs_cell_prints_runs_of_the_readers_agent(modelo_real):
