@@ -1,5 +1,6 @@
 """Las palabras de las tareas de entrenamiento (tareas.py): comida, recetas, personas, días,
-pendientes, y cómo se hace con ellas una casa al azar, un entorno de ficheros.
+pendientes; cómo un pedido nombra un fichero y cómo se dice una respuesta; y cómo se hace con
+ellas una casa al azar, un entorno de ficheros.
 
 Se carga antes que tareas.py:
 
@@ -167,11 +168,6 @@ def _con_contexto(azar, pedido):
     return pedido
 
 
-def _una_forma(azar, casa, *formas):
-    """La primera de `formas`, o con amplio una cualquiera: cómo se dice una respuesta."""
-    return azar.choice(formas) if casa.get("amplio") else formas[0]
-
-
 # ---------------------------------------------------------------- textos y listas
 
 def _y(cosas):
@@ -262,6 +258,87 @@ def _fecha(azar, formato, dia):
 def _telefono(azar):
     return f"6{azar.randrange(10)}{azar.randrange(10)} " + " ".join(
         f"{azar.randrange(1000):03d}" for _ in range(2))
+
+
+# ------------------------------------------------- cómo se nombra y cómo se contesta
+
+_CUANTAS = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"}
+
+
+def _donde(azar, ruta, sin_ruta):
+    """Cómo nombra el pedido un fichero: por su ruta (dada), o con palabras (hay que buscarlo)."""
+    return (ruta, True) if azar.random() < 0.55 else (azar.choice(sin_ruta), False)
+
+
+def _donde_lista(azar, casa):
+    """Cómo nombra el pedido la lista de la compra."""
+    return _donde(azar, casa["rutas"]["lista"],
+                  ("la lista", "la lista de la compra", "mi lista de la compra"))
+
+
+def _plato(plato):
+    """(«el pisto», «El pisto lleva» o «Las lentejas llevan») de un fichero de recetas."""
+    nombre, articulo, _ = _PLATOS[plato]
+    lleva = "llevan" if articulo in ("las", "los") else "lleva"
+    return f"{articulo} {nombre}", f"{articulo.capitalize()} {nombre} {lleva}"
+
+
+def _ingredientes_de(plato, donde="", forma=0):
+    """Cómo contesta qué lleva una receta: con lo que pone en ella (de una de tres maneras)."""
+    def responde(ruta, receta):
+        cosas = _y(_ingredientes(receta))
+        if forma == 1:
+            return f"Para {_plato(plato)[0]} necesitas {cosas}, según {ruta}."
+        if forma == 2:
+            return f"Según {ruta}, lleva {cosas}."
+        return f"{_plato(plato)[1]} {cosas}" + (f" (la receta está en {ruta})." if donde else ".")
+    return responde
+
+
+def _notas(ruta, contenido, forma=0):
+    """Lo que pone en unas notas, en una frase: sus líneas entre «», separadas por «/»."""
+    lineas = ' / '.join(n.rstrip('.') for n in contenido.splitlines())
+    return (f"En {ruta} pone «{lineas}».", f"Tus notas ({ruta}) dicen: «{lineas}».",
+            f"«{lineas}»: eso es lo que hay en {ruta}.")[forma]
+
+
+def _en_ficheros(salida):
+    """Las rutas de una salida de buscar, sin repetir, en orden."""
+    rutas = []
+    for linea in salida.splitlines():
+        ruta = linea.split(": ", 1)[0]
+        if ruta not in rutas:
+            rutas.append(ruta)
+    return rutas
+
+
+def _palabra_suelta(entorno, palabra):
+    """¿Sale `palabra` en el entorno solo como palabra entera? (No «pan» en «panceta».)"""
+    import re
+    patron = re.compile(r"(?<!\w)" + re.escape(palabra) + r"(?!\w)")
+    return all(len(patron.findall(linea)) == linea.count(palabra)
+               for t in entorno.values() for linea in t.splitlines())
+
+
+#: Lo que se contesta sin mirar nada: (pedidos, respuesta, lo que debe decir la respuesta).
+_CHARLA = (
+    (("Hola", "¡Hola!", "Buenas", "Hola, ¿qué tal?", "Buenos días."),
+     "¡Hola! Dime qué quieres que haga con tus ficheros.", "hola"),
+    (("¿Qué sabes hacer?", "¿Qué puedes hacer?", "¿Para qué sirves?",
+      "¿En qué me puedes ayudar?"),
+     "Puedo listar, leer, escribir y buscar en tus ficheros: dime qué necesitas.", "buscar"),
+    (("Gracias", "¡Muchas gracias!", "Gracias, eso es todo.", "Vale, gracias."),
+     "De nada: aquí estoy si necesitas algo más.", "de nada"),
+    (("¿Cuántos días tiene una semana?",), "Una semana tiene siete días.", "siete"),
+    (("¿Cuántos huevos hay en una docena?", "¿Cuánto es una docena?"), "Una docena son doce.",
+     "doce"),
+    (("¿Qué herramienta uso para buscar un texto?", "¿Cómo busco una palabra en mis ficheros?"),
+     "Con buscar: da cada línea que contiene el texto, con su fichero.", "buscar"),
+    (("¿Puedes borrar un fichero?", "¿Sabes borrar ficheros?"),
+     "No: puedo listar, leer, escribir y buscar, pero no borrar ficheros.", "no"),
+    (("¿Cambias mis ficheros sin preguntarme?", "¿Vas a escribir sin avisarme?"),
+     "No: antes de cambiar un fichero te pido permiso.", "permiso"),
+)
 
 
 # ------------------------------------------------------------------------ una casa
