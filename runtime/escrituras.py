@@ -64,18 +64,19 @@ def _cambio(ruta, antes, despues, dice, permiso):
     return ["no"], _sin_cambios(alguna=_NO_LO_HA_HECHO)
 
 
+#: Cómo se pide cambiar una lista cualquiera; con amplio, también sin empezar por lo que hay que
+#: hacer. (Ninguno se parece a los pedidos apartados de tests/bench/apartadas.py.)
 _APUNTAR = ("Añade {cosas} a {donde}.", "Apunta {cosas} en {donde}.",
             "Pon {cosas} en {donde}, porfa.", "¿Puedes añadir {cosas} a {donde}?",
             "Necesito {cosas}: apúntalo en {donde}.", "Por favor, añada {cosas} a {donde}.")
-#: Con amplio: pedidos que no empiezan diciendo qué hay que hacer.
 _APUNTAR_AMPLIO = ("{cosas}: eso va a {donde}, apúntalo.",
                    "Para el finde quiero {cosas}, así que añádelo a {donde}.",
-                   "Me acabo de acordar de {cosas}. Mételo en {donde}.")
+                   "Falta {cosas} en {donde}; escríbelo.")
 _QUITAR = ("Quita {cosas} de {donde}.", "Tacha {cosas} de {donde}.",
            "Borra {cosas} de {donde}, por favor.", "Le ruego que quite {cosas} de {donde}.")
-_QUITAR_AMPLIO = ("{cosas} ya no hace falta: sácalo de {donde}.",
-                  "Al final no quiero {cosas}, quítalo de {donde}.",
-                  "Lo de {cosas} sobra en {donde}; bórralo.")
+_QUITAR_AMPLIO = ("{cosas} ya no hace falta en {donde}: táchalo.",
+                  "Cambio de planes: {cosas} fuera de {donde}.",
+                  "En {donde} sobra {cosas}; quítalo.")
 
 
 def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False, amplio=False):
@@ -94,7 +95,7 @@ def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False, amplio=Fa
         pedido = _pedido(azar, ("Apunta en {donde} que tengo que {t}.", "Añade «{t}» a {donde}.",
                                 "No me dejes olvidar {t}: apúntalo en {donde}.",
                                 "Tengo que {t}; ponlo en {donde}.")
-                         + (("Que no se me pase: {t}. Déjalo anotado en {donde}.",
+                         + (("Pendiente nuevo: {t}. Escríbelo en {donde}.",
                              "Mañana toca {t}, así que mételo en {donde}.",
                              "{t}: eso también va a {donde}.") if amplio else ()),
                          t=nueva, donde=donde)
@@ -105,8 +106,12 @@ def _tarea_apuntar(azar, permiso=True, tipo="apuntar", variados=False, amplio=Fa
         if permiso and azar.random() < 0.2:
             pedidas.insert(azar.randrange(len(pedidas) + 1), azar.choice(antes))
         donde, dada = _donde_lista(azar, casa)
-        pedido = _pedido(azar, _APUNTAR[:5]
-                         + ("Hay que comprar {cosas}. Añádelo a {donde}, por favor.",) + _APUNTAR[5:]
+        pedido = _pedido(azar, ("Añade {cosas} a {donde}.", "Apunta {cosas} en {donde}.",
+                                "Pon {cosas} en {donde}, porfa.",
+                                "¿Puedes añadir {cosas} a {donde}?",
+                                "Necesito {cosas}: apúntalo en {donde}.",
+                                "Hay que comprar {cosas}. Añádelo a {donde}, por favor.",
+                                "Por favor, añada {cosas} a {donde}.")
                          + (_APUNTAR_AMPLIO + ("Se me ha acabado {cosas}; apúntalo en {donde}.",
                                                "Me he quedado sin {cosas}. ¿Lo pones en {donde}?")
                             if amplio else ()),
@@ -133,8 +138,7 @@ def _tarea_quitar(azar, permiso=True, tipo="quitar", variados=False, amplio=Fals
         pedido = _pedido(azar, ("Ya he hecho «{t}»: quítalo de {donde}.",
                                 "Borra «{t}» de {donde}.",
                                 "Tacha {t} de {donde}, que ya está hecho.")
-                         + (("{t} ya está hecho, así que fuera de {donde}.",
-                             "Listo lo de {t}: bórralo de {donde}.") if amplio else ()),
+                         + (("{t} ya está hecho, así que fuera de {donde}.",) if amplio else ()),
                          t=pedidas[0], donde=donde)
     else:
         ruta, antes, cita = casa["rutas"]["lista"], casa["compra"], False
@@ -142,9 +146,12 @@ def _tarea_quitar(azar, permiso=True, tipo="quitar", variados=False, amplio=Fals
         if permiso and azar.random() < 0.2:
             pedidas.append(azar.choice([c for c in _COMPRA if c not in antes]))
         donde, dada = _donde_lista(azar, casa)
-        pedido = _pedido(azar, _QUITAR[:1] + ("Ya he comprado {cosas}: bórralo de {donde}.",)
-                         + _QUITAR[1:2] + ("Saca {cosas} de {donde}, que ya lo tengo.",)
-                         + _QUITAR[2:]
+        pedido = _pedido(azar, ("Quita {cosas} de {donde}.",
+                                "Ya he comprado {cosas}: bórralo de {donde}.",
+                                "Tacha {cosas} de {donde}.",
+                                "Saca {cosas} de {donde}, que ya lo tengo.",
+                                "Borra {cosas} de {donde}, por favor.",
+                                "Le ruego que quite {cosas} de {donde}.")
                          + (_QUITAR_AMPLIO + ("Ya tengo {cosas} en casa; bórralo de {donde}.",)
                             if amplio else ()),
                          cosas=_y(pedidas), donde=donde)
@@ -193,7 +200,7 @@ def _tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=
                             "Quiero hacer {cual}: añade a {lista} lo que no tenga.",
                             "Pon en {lista} lo que haga falta para {cual}.",
                             "Por favor, anote en {lista} lo que falte para {cual}.")
-                     + (("Esta noche hago {cual}. Mira qué me falta y ponlo en {lista}.",
+                     + (("Hoy toca {cual}: comprueba qué no tengo y ponlo en {lista}.",
                          "Para {cual}, lo que no tenga va a {lista}.",
                          "Me apetece {cual}; lo que falte, apúntalo en {lista}.")
                         if amplio else ()),

@@ -154,7 +154,7 @@ _CONTEXTOS = ("Esta tarde voy al súper.", "Estoy organizando la semana.",
               "Vengo del trabajo y estoy reventado.", "Últimamente no me acuerdo de nada.",
               "Te escribo desde el móvil.", "Llevo todo el día liada.",
               "Estoy preparando el fin de semana.", "Voy con prisa.", "Te cuento.",
-              "Bueno, a ver.", "Estoy con el café.", "Una cosa antes de que se me olvide.")
+              "Bueno, a ver.", "Estoy con el café.", "Una cosa, antes de nada.")
 _CIERRES = (" Gracias.", " Lo necesito para hoy.", " No corre prisa.", " Es para luego.",
             " Te lo agradezco.", " Nada más.")
 

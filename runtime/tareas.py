@@ -207,7 +207,7 @@ def _tarea_leer(azar, variados=False, amplio=False):
                              + (() if otra else ("¿Qué me toca comprar? Míralo en {donde}.",))
                              + ("¿Qué llevo apuntado ahora en {donde}?", "¿Qué queda en {donde}?")
                              + (("Antes de salir, ¿qué tenía en {donde}?",
-                                 "Recuérdame lo que hay en {donde}.",
+                                 "Vuelve a decirme lo que hay en {donde}.",
                                  "No me acuerdo de lo que puse en {donde}, ¿me lo dices?")
                                 if amplio else ()), donde=donde)
             final = azar.choice(("En {lista} tienes {cosas}.", "Tienes apuntado {cosas}.")
@@ -229,7 +229,7 @@ def _tarea_leer(azar, variados=False, amplio=False):
         donde, dada = _donde(azar, notas, ("mis notas", "las notas"))
         pedido = _pedido(azar, ("¿Qué pone en {donde}?", "Léeme {donde}.",
                                 "¿Qué tengo apuntado en {donde}?")
-                         + (("Recuérdame qué apunté en {donde}.",
+                         + (("Dime otra vez qué anoté en {donde}.",
                              "¿Qué había en {donde}? No me acuerdo.") if amplio else ()),
                          donde=donde)
         cosas = [n.rstrip(".") for n in casa["entorno"][notas].splitlines()]
@@ -256,7 +256,7 @@ def _tarea_leer(azar, variados=False, amplio=False):
         pedido = _pedido(azar, ("¿Qué hay en {donde}?",
                                 "¿Qué me queda por hacer? Mira {donde}.",
                                 "Dime qué tengo en {donde}.")
-                         + (("Recuérdame qué tenía pendiente en {donde}.",
+                         + (("Según {donde}, ¿qué me queda?",
                              "Tengo la tarde libre: ¿qué hay en {donde}?") if amplio else ()),
                          donde=donde)
         forma = azar.randrange(2) if amplio else 0
@@ -371,7 +371,7 @@ def _tarea_buscar(azar, variados=False, amplio=False):
                       "¿Qué recetas llevan {w}?", "¿En qué plato uso {w}?",
                       "¿Qué puedo cocinar con {w}?", "¿Hay alguna receta con {w}?") + ((
                           "Me ha sobrado {w}, ¿qué hago con eso?",
-                          "Tengo {w} de más en la nevera: ¿en qué receta lo uso?",
+                          "Tengo {w} de más en la nevera: ¿qué receta lo lleva?",
                           "Si compro {w}, ¿para qué plato me sirve?") if amplio else ())
     else:
         palabra = azar.choice([c for c in _COMPRA if not any(c in t for t in e.values())])
