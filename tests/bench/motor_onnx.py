@@ -29,7 +29,15 @@ Not part of ``make test`` nor ``make bench`` (it needs torch, from ``make adapta
    shared start), 22 and 38 (turn 1's and turn 2's new tokens) and 1 (a generated token),
    without a KV cache.
 
-What it found is in BENCHMARKS.md («the candidates, side by side»).
+3. **With a KV cache** (``exportar CARPETA --kv``, then ``medir CARPETA --kv [--hilos 2 1]``): the
+   same model exported with each layer's keys and values in and out (``pasado_k_i``/``pasado_v_i``
+   in, ``nuevo_k_i``/``nuevo_v_i`` out: the new tokens' only), as ``q8f-kv.onnx``; checked greedy
+   on the six fixed prompts one after the other, each reusing the longest prefix it shares with
+   the tokens already in the cache (the previous prompt and its answer), as llama.cpp's
+   ``cache_prompt`` does. The page reads the shared start (511 tokens), then 22 more, then
+   generates one token at a time, then 38 more, the cache growing as it goes.
+
+What it found is in BENCHMARKS.md («the candidates, side by side»; «with a KV cache»).
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 ORT_WEB = "onnxruntime-web@1.30.0"
 MODELOS = ("q8f", "int8", "nbits8")
+# SmolLM2-135M's layers, KV heads and head size: the shapes of q8f-kv.onnx's cache (exportar_kv checks it).
+FORMA_KV = (30, 3, 64)
 
 PAGINA = """<!doctype html><meta charset="utf-8"><title>onnxruntime-web</title>
 <script type="module">
@@ -71,6 +81,55 @@ main().catch((e) => { window.__r = { nombre, error: String(e?.stack || e) }; });
 """
 
 
+PAGINA_KV = """<!doctype html><meta charset="utf-8"><title>onnxruntime-web, KV cache</title>
+<script type="module">
+import * as ort from "./ort/ort.wasm.min.mjs";
+const q = new URLSearchParams(location.search);
+const [L, H, D] = JSON.parse(q.get("forma"));
+ort.env.wasm.wasmPaths = new URL("./ort/", location).href;
+ort.env.wasm.numThreads = Number(q.get("hilos")) || navigator.hardwareConcurrency;
+async function main() {
+  const r = { aislada: crossOriginIsolated, hilos: ort.env.wasm.numThreads };
+  let t = performance.now();
+  const s = await ort.InferenceSession.create("q8f-kv.onnx", { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
+  r.carga = performance.now() - t;
+  const ids = (n, d) => new ort.Tensor("int64", BigInt64Array.from({ length: n }, (_, i) => BigInt(((i + d) * 37) % 1000 + 10)), [1, n]);
+  let kv = Array.from({ length: 2 * L }, () => new ort.Tensor("float32", new Float32Array(0), [1, H, 0, D]));
+  r.juntar = 0;
+  const paso = async (n) => {
+    const feeds = { input_ids: ids(n, kv[0].dims[2]) };
+    kv.forEach((t, j) => (feeds[`pasado_${j % 2 ? "v" : "k"}_${j >> 1}`] = t));
+    const salida = await s.run(feeds);
+    const t0 = performance.now();
+    kv = kv.map((viejo, j) => {  // each head's past, then its new tokens
+      const nuevo = salida[`nuevo_${j % 2 ? "v" : "k"}_${j >> 1}`];
+      const [p, m] = [viejo.dims[2], nuevo.dims[2]];
+      const datos = new Float32Array(H * (p + m) * D);
+      for (let h = 0; h < H; h++) {
+        datos.set(viejo.data.subarray(h * p * D, (h + 1) * p * D), h * (p + m) * D);
+        datos.set(nuevo.data.subarray(h * m * D, (h + 1) * m * D), (h * (p + m) + p) * D);
+      }
+      return new ort.Tensor("float32", datos, [1, H, p + m, D]);
+    });
+    r.juntar += performance.now() - t0;
+  };
+  for (const [clave, n] of [["n511", 511], ["n22", 22]]) {
+    t = performance.now(); await paso(n); r[clave] = performance.now() - t;
+  }
+  r.uno = [];
+  for (let k = 0; k < 12; k++) {
+    t = performance.now(); await paso(1); r.uno.push(Math.round(performance.now() - t));
+  }
+  t = performance.now(); await paso(38); r.n38 = performance.now() - t;
+  r.pasos = 15;
+  r.cache_final = kv[0].dims[2];
+  window.__r = r;
+}
+main().catch((e) => { window.__r = { error: String(e?.stack || e) }; });
+</script>
+"""
+
+
 def publicado() -> str:
     """The published tuned GGUF's name: the ADAPTADOR line of widgets/datos/modelo-fijado.txt
     (read here without widgets.construccion, which needs Sphinx: not in .venv-entrenar)."""
@@ -80,40 +139,13 @@ def publicado() -> str:
     raise SystemExit("modelo-fijado.txt has no ADAPTADOR line")
 
 
-def exportar(carpeta: Path) -> None:
+def a_q8f(origen: Path, destino: Path) -> None:
+    """``q8f``: Q8_0's layout, rebuilt as float32 constants when the session is made (see above)."""
     import numpy as np
     import onnx
-    import onnxruntime as ort
-    import torch
     from onnx import TensorProto, helper, numpy_helper
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-    from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
 
-    from widgets.entrenamiento import datos
-    from widgets.entrenamiento.evaluacion import Generador
-    from widgets.entrenamiento.modelo import cargar
-
-    carpeta.mkdir(parents=True, exist_ok=True)
-    modelo, tok = cargar(ROOT / "_build" / "modelo" / publicado())
-
-    class Ultimo(torch.nn.Module):
-        def __init__(self, m):
-            super().__init__()
-            self.m = m
-
-        def forward(self, input_ids):
-            h = self.m.model(input_ids=input_ids, use_cache=False).last_hidden_state
-            return self.m.lm_head(h[:, -1, :])
-
-    fp32 = carpeta / "fp32.onnx"
-    programa = torch.onnx.export(Ultimo(modelo).eval(), (torch.randint(0, 1000, (1, 64)),),
-                                 input_names=["input_ids"], output_names=["logits"], opset_version=18,
-                                 dynamic_shapes={"input_ids": {1: torch.export.Dim("n", min=1, max=2048)}},
-                                 dynamo=True)
-    programa.save(str(fp32), external_data=False)
-
-    # q8f: Q8_0's layout, rebuilt as float32 constants when the session is made.
-    m = onnx.load(fp32)
+    m = onnx.load(origen)
     g = m.graph
     iniciales = {i.name: i for i in g.initializer}
     hechas, nodos, nuevas = {}, [], []
@@ -154,36 +186,146 @@ def exportar(carpeta: Path) -> None:
     todos = nodos + list(g.node)
     del g.node[:]
     g.node.extend(todos)
-    onnx.save(m, carpeta / "q8f.onnx")
+    onnx.save(m, destino)
 
+
+def exportar(carpeta: Path) -> None:
+    import onnx
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+    from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
+
+    from widgets.entrenamiento.modelo import cargar
+
+    carpeta.mkdir(parents=True, exist_ok=True)
+    modelo, tok = cargar(ROOT / "_build" / "modelo" / publicado())
+
+    class Ultimo(torch.nn.Module):
+        def __init__(self, m):
+            super().__init__()
+            self.m = m
+
+        def forward(self, input_ids):
+            h = self.m.model(input_ids=input_ids, use_cache=False).last_hidden_state
+            return self.m.lm_head(h[:, -1, :])
+
+    fp32 = carpeta / "fp32.onnx"
+    programa = torch.onnx.export(Ultimo(modelo).eval(), (torch.randint(0, 1000, (1, 64)),),
+                                 input_names=["input_ids"], output_names=["logits"], opset_version=18,
+                                 dynamic_shapes={"input_ids": {1: torch.export.Dim("n", min=1, max=2048)}},
+                                 dynamo=True)
+    programa.save(str(fp32), external_data=False)
+    a_q8f(fp32, carpeta / "q8f.onnx")
     quantize_dynamic(str(fp32), str(carpeta / "int8.onnx"), weight_type=QuantType.QInt8)
     q = MatMulNBitsQuantizer(onnx.load(fp32), block_size=32, is_symmetric=True, bits=8, accuracy_level=4)
     q.process()
     q.model.save_model_to_file(str(carpeta / "nbits8.onnx"), use_external_data_format=False)
     fp32.unlink()
+    for nombre in MODELOS:
+        comprobar(carpeta / f"{nombre}.onnx", modelo, tok)
+
+
+def exportar_kv(carpeta: Path) -> None:
+    """``q8f-kv.onnx``: the model with each layer's keys and values in and out (see above)."""
+    import torch
+    from transformers import DynamicCache
+
+    from widgets.entrenamiento.modelo import cargar
+
+    carpeta.mkdir(parents=True, exist_ok=True)
+    modelo, tok = cargar(ROOT / "_build" / "modelo" / publicado())
+    capas, forma = forma_kv(modelo.config)
+    if (capas, *forma) != FORMA_KV:
+        raise SystemExit(f"the model's cache is {(capas, *forma)}, not FORMA_KV {FORMA_KV}")
+
+    class ConCache(torch.nn.Module):
+        def __init__(self, m):
+            super().__init__()
+            self.m = m
+
+        def forward(self, input_ids, *pasado):
+            cache = DynamicCache(config=self.m.config)
+            for i in range(capas):
+                cache.update(pasado[2 * i], pasado[2 * i + 1], i)
+            p = pasado[0].shape[2]
+            posiciones = torch.arange(p, p + input_ids.shape[1]).unsqueeze(0)
+            h = self.m.model(input_ids=input_ids, past_key_values=cache, position_ids=posiciones,
+                             use_cache=True).last_hidden_state
+            nuevos = [t[:, :, p:, :] for capa in cache.layers for t in (capa.keys, capa.values)]
+            return (self.m.lm_head(h[:, -1, :]), *nuevos)
+
+    ejemplo = (torch.randint(0, 1000, (1, 5)),) + tuple(torch.randn(1, forma[0], 7, forma[1]) for _ in range(2 * capas))
+    fp32 = carpeta / "fp32-kv.onnx"
+    with torch.no_grad():
+        programa = torch.onnx.export(
+            ConCache(modelo).eval(), ejemplo, opset_version=18, dynamo=True,
+            input_names=["input_ids"] + [f"pasado_{k}_{i}" for i in range(capas) for k in "kv"],
+            output_names=["logits"] + [f"nuevo_{k}_{i}" for i in range(capas) for k in "kv"],
+            dynamic_shapes={"input_ids": {1: torch.export.Dim("n", min=1, max=2048)},
+                            "pasado": tuple({2: torch.export.Dim("p", min=0, max=2048)} for _ in range(2 * capas))})
+    programa.save(str(fp32), external_data=False)
+    a_q8f(fp32, carpeta / "q8f-kv.onnx")
+    fp32.unlink()
+    comprobar(carpeta / "q8f-kv.onnx", modelo, tok, kv=forma_kv(modelo.config))
+
+
+def forma_kv(config) -> tuple[int, tuple[int, int]]:
+    """(layers, (KV heads, head size)) of the model."""
+    return config.num_hidden_layers, (config.num_key_value_heads, config.hidden_size // config.num_attention_heads)
+
+
+def comprobar(archivo: Path, modelo, tok, kv=None) -> None:
+    """Greedy, no grammar, on the manifest's fixed prompts: the ONNX model's answers against
+    transformers' on the same GGUF. With ``kv`` ((layers, (heads, size))), the prompts one after
+    the other, each reusing the longest prefix it shares with the tokens already in the cache."""
+    import numpy as np
+    import onnxruntime as ort
+
+    from widgets.entrenamiento import datos
+    from widgets.entrenamiento.evaluacion import Generador
 
     ns = datos.pagina()
     transformers = Generador(modelo, tok)
     fin = {tok.convert_tokens_to_ids("<|im_end|>"), tok.convert_tokens_to_ids("<|endoftext|>")}
-    for nombre in MODELOS:
-        opciones = ort.SessionOptions()
-        opciones.intra_op_num_threads = 2
-        sesion = ort.InferenceSession(str(carpeta / f"{nombre}.onnx"), opciones)
-        iguales = 0
-        for _, M in datos.indicaciones_fijas(ns):
-            mensajes = datos.chat(ns, M)
-            x, nuevos = datos.ids(tok, datos.prompt(tok, mensajes)), []
-            while len(nuevos) < 128:
-                t = int(np.argmax(sesion.run(None, {"input_ids": np.array([x + nuevos], dtype=np.int64)})[0][0]))
-                if t in fin:
-                    break
-                nuevos.append(t)
-            iguales += tok.decode(nuevos) == transformers(mensajes)[0]
-        print(json.dumps({"modelo": nombre, "MB": round((carpeta / f"{nombre}.onnx").stat().st_size / 1e6),
-                          "iguales_a_transformers": iguales, "de": len(datos.indicaciones_fijas(ns))}), flush=True)
+    opciones = ort.SessionOptions()
+    opciones.intra_op_num_threads = 2
+    sesion = ort.InferenceSession(str(archivo), opciones)
+    iguales, reusados = 0, []
+    en_cache, cache = [], None
+    if kv:
+        capas, (cabezas, tamano) = kv
+        cache = [np.zeros((1, cabezas, 0, tamano), np.float32) for _ in range(2 * capas)]
+    for _, M in datos.indicaciones_fijas(ns):
+        mensajes = datos.chat(ns, M)
+        x, nuevos = datos.ids(tok, datos.prompt(tok, mensajes)), []
+        if kv:
+            comun = 0
+            while comun < min(len(x) - 1, len(en_cache)) and x[comun] == en_cache[comun]:
+                comun += 1
+            cache, en_cache = [t[:, :, :comun, :] for t in cache], x[:comun]
+            reusados.append(f"{comun}/{len(x)}")
+            entrada = x[comun:]
+        while len(nuevos) < 128:
+            if kv:
+                r = sesion.run(None, {"input_ids": np.array([entrada], dtype=np.int64),
+                                      **{f"pasado_{k}_{i}": cache[2 * i + (k == "v")] for i in range(capas) for k in "kv"}})
+                cache = [np.concatenate([c, n], axis=2) for c, n in zip(cache, r[1:])]
+                en_cache = en_cache + entrada
+                logits = r[0][0]
+            else:
+                logits = sesion.run(None, {"input_ids": np.array([x + nuevos], dtype=np.int64)})[0][0]
+            t = int(np.argmax(logits))
+            if t in fin:
+                break
+            nuevos.append(t)
+            entrada = [t]
+        iguales += tok.decode(nuevos) == transformers(mensajes)[0]
+    print(json.dumps({"modelo": archivo.stem, "MB": round(archivo.stat().st_size / 1e6),
+                      "iguales_a_transformers": iguales, "de": len(datos.indicaciones_fijas(ns)),
+                      **({"reusados": reusados} if kv else {})}), flush=True)
 
 
-def medir(carpeta: Path, runs: int) -> None:
+def medir(carpeta: Path, runs: int, kv: bool = False, hilos=(0,)) -> None:
     from playwright.sync_api import sync_playwright
 
     from widgets.serve import servir
@@ -199,18 +341,18 @@ def medir(carpeta: Path, runs: int) -> None:
             ort_dir.mkdir()
             for nombre in ("ort.wasm.min.mjs", "ort-wasm-simd-threaded.mjs", "ort-wasm-simd-threaded.wasm"):
                 (ort_dir / nombre).write_bytes((Path(tmp) / "package" / "dist" / nombre).read_bytes())
-    (carpeta / "index.html").write_text(PAGINA, encoding="utf-8")
+    (carpeta / "index.html").write_text(PAGINA_KV if kv else PAGINA, encoding="utf-8")
     srv = servir(carpeta, 0, aislamiento=True)
     base = "http://127.0.0.1:%d/" % srv.server_address[1]
     try:
         with sync_playwright() as p:
             navegador = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+            paginas = ([f"index.html?hilos={h}&forma={json.dumps(FORMA_KV)}" for h in hilos] if kv else
+                       [f"index.html?m={nombre}" for nombre in MODELOS if (carpeta / f"{nombre}.onnx").exists()])
             for _ in range(runs):
-                for nombre in MODELOS:
-                    if not (carpeta / f"{nombre}.onnx").exists():
-                        continue
+                for pagina in paginas:
                     page = navegador.new_page()
-                    page.goto(base + "index.html?m=" + nombre)
+                    page.goto(base + pagina)
                     page.wait_for_function("window.__r", timeout=600_000)
                     r = page.evaluate("window.__r")
                     print(json.dumps({k: round(v) if isinstance(v, float) else v for k, v in r.items()}), flush=True)
@@ -224,15 +366,19 @@ def medir(carpeta: Path, runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.motor_onnx", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="paso", required=True)
-    sub.add_parser("exportar").add_argument("carpeta", type=Path)
+    e = sub.add_parser("exportar")
+    e.add_argument("carpeta", type=Path)
+    e.add_argument("--kv", action="store_true", help="the model with a KV cache (q8f-kv.onnx)")
     m = sub.add_parser("medir")
     m.add_argument("carpeta", type=Path)
     m.add_argument("--runs", type=int, default=1)
+    m.add_argument("--kv", action="store_true", help="q8f-kv.onnx, its cache growing turn by turn")
+    m.add_argument("--hilos", type=int, nargs="+", default=[0], help="threads (0: every core)")
     args = parser.parse_args(argv)
     if args.paso == "exportar":
-        exportar(args.carpeta)
+        (exportar_kv if args.kv else exportar)(args.carpeta)
     else:
-        medir(args.carpeta, args.runs)
+        medir(args.carpeta, args.runs, args.kv, args.hilos)
     return 0
 
 
