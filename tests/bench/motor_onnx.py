@@ -31,11 +31,12 @@ Not part of ``make test`` nor ``make bench`` (it needs torch, from ``make adapta
 
 3. **With a KV cache** (``exportar CARPETA --kv``, then ``medir CARPETA --kv [--hilos 2 1]``): the
    same model exported with each layer's keys and values in and out (``pasado_k_i``/``pasado_v_i``
-   in, ``nuevo_k_i``/``nuevo_v_i`` out: the new tokens' only), as ``q8f-kv.onnx``; checked greedy
+   in, ``nuevo_k_i``/``nuevo_v_i`` out: the new tokens' only), token by token (``[1, tokens, heads,
+   size]``), with attention by groups (``atencion_por_grupos``), as ``q8f-kv.onnx``; checked greedy
    on the six fixed prompts one after the other, each reusing the longest prefix it shares with
    the tokens already in the cache (the previous prompt and its answer), as llama.cpp's
    ``cache_prompt`` does. The page reads the shared start (511 tokens), then 22 more, then
-   generates one token at a time, then 38 more, the cache growing as it goes.
+   generates one token at a time, then 38 more, the cache growing in place as it goes.
 
 What it found is in BENCHMARKS.md («the candidates, side by side»; «with a KV cache»).
 """
@@ -94,23 +95,19 @@ async function main() {
   const s = await ort.InferenceSession.create("q8f-kv.onnx", { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
   r.carga = performance.now() - t;
   const ids = (n, d) => new ort.Tensor("int64", BigInt64Array.from({ length: n }, (_, i) => BigInt(((i + d) * 37) % 1000 + 10)), [1, n]);
-  let kv = Array.from({ length: 2 * L }, () => new ort.Tensor("float32", new Float32Array(0), [1, H, 0, D]));
+  // Each layer's keys and values, token by token ([1, tokens, H, D]): a token's are appended in
+  // place, and the model is handed a view of what is filled.
+  const TOPE = 2048;
+  const memoria = Array.from({ length: 2 * L }, () => new Float32Array(TOPE * H * D));
+  let p = 0;
   r.juntar = 0;
   const paso = async (n) => {
-    const feeds = { input_ids: ids(n, kv[0].dims[2]) };
-    kv.forEach((t, j) => (feeds[`pasado_${j % 2 ? "v" : "k"}_${j >> 1}`] = t));
+    const feeds = { input_ids: ids(n, p) };
+    memoria.forEach((m, j) => (feeds[`pasado_${j % 2 ? "v" : "k"}_${j >> 1}`] = new ort.Tensor("float32", m.subarray(0, p * H * D), [1, p, H, D])));
     const salida = await s.run(feeds);
     const t0 = performance.now();
-    kv = kv.map((viejo, j) => {  // each head's past, then its new tokens
-      const nuevo = salida[`nuevo_${j % 2 ? "v" : "k"}_${j >> 1}`];
-      const [p, m] = [viejo.dims[2], nuevo.dims[2]];
-      const datos = new Float32Array(H * (p + m) * D);
-      for (let h = 0; h < H; h++) {
-        datos.set(viejo.data.subarray(h * p * D, (h + 1) * p * D), h * (p + m) * D);
-        datos.set(nuevo.data.subarray(h * m * D, (h + 1) * m * D), (h * (p + m) + p) * D);
-      }
-      return new ort.Tensor("float32", datos, [1, H, p + m, D]);
-    });
+    memoria.forEach((m, j) => m.set(salida[`nuevo_${j % 2 ? "v" : "k"}_${j >> 1}`].data, p * H * D));
+    p += n;
     r.juntar += performance.now() - t0;
   };
   for (const [clave, n] of [["n511", 511], ["n22", 22]]) {
@@ -122,7 +119,7 @@ async function main() {
   }
   t = performance.now(); await paso(38); r.n38 = performance.now() - t;
   r.pasos = 15;
-  r.cache_final = kv[0].dims[2];
+  r.cache_final = p;
   window.__r = r;
 }
 main().catch((e) => { window.__r = { error: String(e?.stack || e) }; });
@@ -225,10 +222,28 @@ def exportar(carpeta: Path) -> None:
         comprobar(carpeta / f"{nombre}.onnx", modelo, tok)
 
 
-def exportar_kv(carpeta: Path) -> None:
-    """``q8f-kv.onnx``: the model with each layer's keys and values in and out (see above)."""
+def atencion_por_grupos(module, query, key, value, attention_mask, scaling, dropout=0.0, **_):
+    """Attention with grouped keys and values, without repeating them: the query heads that share a
+    KV head are stacked as rows against it. transformers' own (``repeat_kv``) exports an ``Expand``
+    that copies the whole cache three times for every token."""
     import torch
-    from transformers import DynamicCache
+
+    b, hq, n, d = query.shape
+    hkv, largo = key.shape[1], key.shape[2]
+    g = hq // hkv
+    pesos = torch.matmul(query.reshape(b, hkv, g * n, d), key.transpose(2, 3)) * scaling
+    if attention_mask is not None:
+        pesos = (pesos.reshape(b, hkv, g, n, largo) + attention_mask[:, :, None, :, :largo]).reshape(b, hkv, g * n, largo)
+    pesos = torch.softmax(pesos, dim=-1, dtype=torch.float32).to(query.dtype)
+    return torch.matmul(pesos, value).reshape(b, hq, n, d).transpose(1, 2).contiguous(), None
+
+
+def exportar_kv(carpeta: Path) -> None:
+    """``q8f-kv.onnx``: the model with each layer's keys and values in and out (see above), token
+    by token (``[1, tokens, heads, size]``), so that the page appends a token's in place."""
+    import torch
+    from transformers import AttentionInterface, DynamicCache
+    from transformers.masking_utils import AttentionMaskInterface, eager_mask
 
     from widgets.entrenamiento.modelo import cargar
 
@@ -237,6 +252,10 @@ def exportar_kv(carpeta: Path) -> None:
     capas, forma = forma_kv(modelo.config)
     if (capas, *forma) != FORMA_KV:
         raise SystemExit(f"the model's cache is {(capas, *forma)}, not FORMA_KV {FORMA_KV}")
+    AttentionInterface.register("por_grupos", atencion_por_grupos)
+    AttentionMaskInterface.register("por_grupos", eager_mask)
+    implementacion = modelo.config._attn_implementation
+    modelo.set_attn_implementation("por_grupos")
 
     class ConCache(torch.nn.Module):
         def __init__(self, m):
@@ -246,15 +265,15 @@ def exportar_kv(carpeta: Path) -> None:
         def forward(self, input_ids, *pasado):
             cache = DynamicCache(config=self.m.config)
             for i in range(capas):
-                cache.update(pasado[2 * i], pasado[2 * i + 1], i)
-            p = pasado[0].shape[2]
+                cache.update(pasado[2 * i].transpose(1, 2), pasado[2 * i + 1].transpose(1, 2), i)
+            p = pasado[0].shape[1]
             posiciones = torch.arange(p, p + input_ids.shape[1]).unsqueeze(0)
             h = self.m.model(input_ids=input_ids, past_key_values=cache, position_ids=posiciones,
                              use_cache=True).last_hidden_state
-            nuevos = [t[:, :, p:, :] for capa in cache.layers for t in (capa.keys, capa.values)]
+            nuevos = [t[:, :, p:, :].transpose(1, 2) for capa in cache.layers for t in (capa.keys, capa.values)]
             return (self.m.lm_head(h[:, -1, :]), *nuevos)
 
-    ejemplo = (torch.randint(0, 1000, (1, 5)),) + tuple(torch.randn(1, forma[0], 7, forma[1]) for _ in range(2 * capas))
+    ejemplo = (torch.randint(0, 1000, (1, 5)),) + tuple(torch.randn(1, 7, *forma) for _ in range(2 * capas))
     fp32 = carpeta / "fp32-kv.onnx"
     with torch.no_grad():
         programa = torch.onnx.export(
@@ -262,10 +281,11 @@ def exportar_kv(carpeta: Path) -> None:
             input_names=["input_ids"] + [f"pasado_{k}_{i}" for i in range(capas) for k in "kv"],
             output_names=["logits"] + [f"nuevo_{k}_{i}" for i in range(capas) for k in "kv"],
             dynamic_shapes={"input_ids": {1: torch.export.Dim("n", min=1, max=2048)},
-                            "pasado": tuple({2: torch.export.Dim("p", min=0, max=2048)} for _ in range(2 * capas))})
+                            "pasado": tuple({1: torch.export.Dim("p", min=0, max=2048)} for _ in range(2 * capas))})
     programa.save(str(fp32), external_data=False)
     a_q8f(fp32, carpeta / "q8f-kv.onnx")
     fp32.unlink()
+    modelo.set_attn_implementation(implementacion)  # the answers to compare with: transformers' own
     comprobar(carpeta / "q8f-kv.onnx", modelo, tok, kv=forma_kv(modelo.config))
 
 
@@ -294,7 +314,7 @@ def comprobar(archivo: Path, modelo, tok, kv=None) -> None:
     en_cache, cache = [], None
     if kv:
         capas, (cabezas, tamano) = kv
-        cache = [np.zeros((1, cabezas, 0, tamano), np.float32) for _ in range(2 * capas)]
+        cache = [np.zeros((1, 0, cabezas, tamano), np.float32) for _ in range(2 * capas)]
     for _, M in datos.indicaciones_fijas(ns):
         mensajes = datos.chat(ns, M)
         x, nuevos = datos.ids(tok, datos.prompt(tok, mensajes)), []
@@ -302,14 +322,14 @@ def comprobar(archivo: Path, modelo, tok, kv=None) -> None:
             comun = 0
             while comun < min(len(x) - 1, len(en_cache)) and x[comun] == en_cache[comun]:
                 comun += 1
-            cache, en_cache = [t[:, :, :comun, :] for t in cache], x[:comun]
+            cache, en_cache = [t[:, :comun] for t in cache], x[:comun]
             reusados.append(f"{comun}/{len(x)}")
             entrada = x[comun:]
         while len(nuevos) < 128:
             if kv:
                 r = sesion.run(None, {"input_ids": np.array([entrada], dtype=np.int64),
                                       **{f"pasado_{k}_{i}": cache[2 * i + (k == "v")] for i in range(capas) for k in "kv"}})
-                cache = [np.concatenate([c, n], axis=2) for c, n in zip(cache, r[1:])]
+                cache = [np.concatenate([c, n], axis=1) for c, n in zip(cache, r[1:])]
                 en_cache = en_cache + entrada
                 logits = r[0][0]
             else:
