@@ -118,7 +118,6 @@ async function main() {
     t = performance.now(); await paso(1); r.uno.push(Math.round(performance.now() - t));
   }
   t = performance.now(); await paso(38); r.n38 = performance.now() - t;
-  r.pasos = 15;
   r.cache_final = p;
   window.__r = r;
 }
@@ -286,7 +285,7 @@ def exportar_kv(carpeta: Path) -> None:
     a_q8f(fp32, carpeta / "q8f-kv.onnx")
     fp32.unlink()
     modelo.set_attn_implementation(implementacion)  # the answers to compare with: transformers' own
-    comprobar(carpeta / "q8f-kv.onnx", modelo, tok, kv=forma_kv(modelo.config))
+    comprobar(carpeta / "q8f-kv.onnx", modelo, tok, kv=(capas, forma))
 
 
 def forma_kv(config) -> tuple[int, tuple[int, int]]:

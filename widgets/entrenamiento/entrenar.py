@@ -27,9 +27,9 @@ steps; ``--sin-base`` skips the base model's evaluation.
 Repeatable: the data, the LoRA's initialisation and the order of the runs are seeded, there is no
 dropout, and torch runs on 2 threads. Two runs of ``--prueba --sin-base --pasos 4`` wrote the same
 .npz, byte for byte, and the same greedy answers. The defaults are the committed run's (its
-manifest says them; tests/test_adaptador.py checks they agree), and the full run remakes it: run again with
-``--salida _build/repro`` (2026-12-07, 50.9 minutes of training), it wrote the same .npz byte for
-byte, the same loss curve and the same answers and held-out figures (BENCHMARKS.md).
+manifest says them; tests/test_adaptador.py checks they agree), and the full run remakes it: run
+again with ``--salida _build/repro`` (2026-12-07, 50.9 minutes of training), it wrote the same .npz
+byte for byte, the same loss curve and the same answers and held-out figures (BENCHMARKS.md).
 """
 
 from __future__ import annotations
