@@ -32,8 +32,7 @@ MUTANTES_ARGS ?=
 
 # (the grader's and the worker's Python are bundled into the page's worker too)
 FRONT_SOURCES := $(shell find widgets/front -type f 2>/dev/null) $(wildcard widgets/calificador/*.py) \
-	$(wildcard widgets/trabajador/*.py) widgets/construccion/empaquetar.mjs \
-	widgets/construccion/wllama.mjs
+	$(wildcard widgets/trabajador/*.py) widgets/construccion/empaquetar.mjs
 
 .PHONY: serve html test bench mutantes adaptador grabaciones clean distclean setup bundle chromium
 

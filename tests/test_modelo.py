@@ -17,6 +17,7 @@ from tests.conftest import ROOT, SITES, construir
 from tests.test_sin_conexion import entradas_del_servicio
 from widgets.construccion import modelo_local
 from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, asegurar_base, fijado
+from widgets.construccion.modelo_onnx import asegurar_onnx
 
 CACHE = ROOT / "_build" / "modelo"  # the test sites' cache (tests/sites/comun.py)
 DATOS = re.compile(r'<bucle-modelo[^>]*>.*?<script type="application/json" class="bucle-datos">(.*?)</script>', re.S)
@@ -33,6 +34,12 @@ def gguf() -> Path:
 def ajustado() -> Path:
     """The GGUF the page runs: the base with the course's adapter merged."""
     return asegurar(CACHE)
+
+
+@pytest.fixture(scope="module")
+def onnx() -> tuple[Path, Path]:
+    """The same model as an ONNX graph and its tokenizer, as the page runs it (modelo_onnx.py)."""
+    return asegurar_onnx(CACHE)
 
 
 def test_the_pinned_file_names_the_wheel_its_gguf_the_q8_0_conversion_and_the_adapted_model():
@@ -130,7 +137,8 @@ def test_a_gguf_whose_hash_is_not_the_pinned_one_fails_the_build_naming_the_file
                         ajustes={"bucle_modelo_cache": str(cache), "bucle_modelo_fijado": str(fijado_malo)})
     assert proceso.returncode != 0
     salida = proceso.stdout + proceso.stderr
-    assert "el modelo del curso:" in salida and "no tiene el SHA-256 fijado" in salida
+    # Said where the page asks for the model (its file and line), which needs the model's shape.
+    assert "index.md:3: ERROR:" in salida and "no tiene el SHA-256 fijado" in salida
     assert "SmolLM2-135M-Instruct.Q4_1.gguf" in salida and otro in salida
     assert not (tmp_path / "html" / "_static" / "bucle" / "modelo" / gguf.name).exists()
 
@@ -154,32 +162,43 @@ def test_a_conversion_whose_hash_is_not_the_pinned_one_fails_naming_the_file_and
 
 
 def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_the_precache(
-        sitio_de_prueba, gguf, ajustado):
+        sitio_de_prueba, onnx):
     sitio = sitio_de_prueba("modelo")
     carpeta = sitio / "_static" / "bucle" / "modelo"
-    for cual in (ajustado, gguf):  # the adapted model the page runs, and the base beside it
+    modelo, tokenizador = onnx
+    for cual in (modelo, tokenizador):
         publicado = carpeta / cual.name
         assert publicado.samefile(cual) or publicado.read_bytes() == cual.read_bytes()
-    wasm = ROOT / "node_modules" / "@wllama" / "wllama" / "esm" / "wasm" / "wllama.wasm"
-    assert (carpeta / "wllama.wasm").read_bytes() == wasm.read_bytes()
+    wasm = ROOT / "node_modules" / "onnxruntime-web" / "dist" / "ort-wasm-simd-threaded.wasm"
+    assert (carpeta / wasm.name).read_bytes() == wasm.read_bytes()
+    assert sorted(p.name for p in carpeta.iterdir()) == sorted([modelo.name, tokenizador.name, wasm.name])
+    ort = sitio / "_static" / "bucle" / "ort"
+    for nombre in ("ort.wasm.min.mjs", "ort-wasm-simd-threaded.mjs"):  # as published, beside the widgets
+        assert (ort / nombre).read_bytes() == (wasm.parent / nombre).read_bytes()
 
-    # The page's data: what the engine fetches and checks.
+    # The page's data: what the engine fetches and checks, and the model's shape.
     datos = json.loads(DATOS.search((sitio / "index.html").read_text(encoding="utf-8")).group(1))
-    assert datos["modelo"] == {"archivo": f"modelo/{ajustado.name}", "bytes": ajustado.stat().st_size,
-                               "sha256": fijado().publicado_sha256}
-    assert datos["base"] == {"archivo": f"modelo/{gguf.name}", "bytes": gguf.stat().st_size,
-                             "sha256": fijado().base_sha256}
-    assert datos["wasm"] == {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size,
+    pin = fijado().onnx
+    assert datos["modelo"] == {"archivo": f"modelo/{modelo.name}", "bytes": modelo.stat().st_size,
+                               "sha256": pin.sha256}
+    assert datos["tokenizador"] == {"archivo": "modelo/tokenizer.json", "bytes": tokenizador.stat().st_size,
+                                    "sha256": pin.tokenizador_sha256}
+    assert datos["wasm"] == {"archivo": f"modelo/{wasm.name}", "bytes": wasm.stat().st_size,
                              "sha256": hashlib.sha256(wasm.read_bytes()).hexdigest()}
+    assert datos["ort"] == "ort/ort.wasm.min.mjs"
+    assert datos["forma"] == {"capas": 30, "cabezas_kv": 3, "tamano": 64, "contexto": 2048}
+    assert datos["fin"] == [0, 2]  # <|endoftext|>, <|im_end|>
     assert (datos["nombre"], datos["licencia"]) == (
         "SmolLM2-135M-Instruct ajustado por el curso para usar sus herramientas", "Apache-2.0")
     assert datos["prefijo"] is None  # the directive without content: nothing to read at the load
 
-    # Downloaded only when the reader asks: not in the service worker's list.
+    # Downloaded only when the reader asks: not in the service worker's list; onnxruntime's module
+    # and the script of its threads are (small, and needed offline).
     entradas = entradas_del_servicio(sitio)
-    assert "_static/bucle/modelo.js" in entradas
+    assert "_static/bucle/modelo.js" in entradas and "_static/bucle/modelo-trabajador.js" in entradas
+    assert {"_static/bucle/ort/ort.wasm.min.mjs", "_static/bucle/ort/ort-wasm-simd-threaded.mjs"} <= set(entradas)
     assert not [url for url in entradas if url.startswith("_static/bucle/modelo/")]
-    print(f"\n[modelo] published: {ajustado.stat().st_size / 1e6:.1f} MB GGUF (and the base) + "
+    print(f"\n[modelo] published: {modelo.stat().st_size / 1e6:.1f} MB ONNX + "
           f"{wasm.stat().st_size / 1e6:.1f} MB wasm; precached {len(entradas)} files")
 
 
@@ -190,12 +209,13 @@ def test_a_site_without_the_directive_does_not_carry_the_model(sitio_de_prueba):
 
 def test_nothing_the_page_runs_points_at_a_cdn(sitio_de_prueba):
     sitio = sitio_de_prueba("modelo")
-    motor = [p for p in (sitio / "_static" / "bucle").glob("*.js") if "Wllama" in p.read_text(encoding="utf-8")]
-    assert motor, "wllama is in the bundle"
-    for ruta in (sitio / "_static" / "bucle").glob("*.js"):
-        assert "cdn.jsdelivr.net" not in ruta.read_text(encoding="utf-8"), ruta.name
-    tamano = sum(p.stat().st_size for p in motor)
-    print(f"\n[modelo] wllama in the bundle: {tamano / 1e3:.0f} kB (a chunk loaded on «Descargar»)")
+    bucle = sitio / "_static" / "bucle"
+    trabajador = (bucle / "modelo-trabajador.js").read_text(encoding="utf-8")
+    assert "InferenceSession" in trabajador and "ort.wasm.min.mjs" not in trabajador  # loaded by URL, not bundled
+    for ruta in [*bucle.glob("*.js"), *bucle.glob("ort/*.mjs")]:
+        texto = ruta.read_text(encoding="utf-8")
+        for cdn in ("cdn.jsdelivr.net", "unpkg.com", "huggingface.co/"):
+            assert cdn not in texto, (ruta.name, cdn)
 
 
 def test_the_lessons_page_gives_the_model_the_agents_system_message_and_tools_to_read(sitio):

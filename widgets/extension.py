@@ -16,7 +16,7 @@ from .ajustes import setup_ajustes
 from .base.nodos import setup_nodos
 from .construccion.csp import setup_csp
 from .construccion.lectura import setup_lectura
-from .construccion.modelo_local import setup_modelo_local
+from .construccion.modelo_onnx import setup_modelo_publicado
 from .construccion.paquetes_npm import setup_paquetes_npm
 from .construccion.publicar import setup_publicar
 from .construccion.recursos import setup_recursos
@@ -34,7 +34,7 @@ from .directivas.traza import setup_traza
 #: In the order they are set up (the order of handlers of one event with one priority).
 COMPONENTES = (setup_ajustes, setup_paquetes_npm, setup_nodos, setup_celda, setup_traza, setup_pregunta,
                setup_desafio, setup_banco, setup_progreso, setup_lectura, setup_modelo,
-               setup_modelo_local, setup_grabacion, setup_recursos, setup_csp, setup_traducir,
+               setup_modelo_publicado, setup_grabacion, setup_recursos, setup_csp, setup_traducir,
                setup_sin_conexion, setup_publicar)
 
 

@@ -2,22 +2,23 @@
 
 **Isolated** (``runs`` times): a new profile opens ``tests/sites/modelo-preparado`` (the ``modelo``
 widget as lesson 6 has it, and one cell) under the course's service worker, served with COOP/COEP
-(wllama on every core), and:
+(onnxruntime-web on every core), and:
 
-1. presses **Descargar el modelo**: download, check and load, as a reader's first time;
-2. reloads and presses **Cargar el modelo**: the load from what the browser kept;
-3. waits while the model reads the start every conversation of the lesson shares (its system
+1. presses **Descargar el modelo**: download, check and load, as a reader's first time, then
+   waits while the model reads the start every conversation of the lesson shares (its system
    message and tools, which the page has it read right after the load), as a reader reading on;
+2. reloads and presses **Cargar el modelo**: the load from what the browser kept, and the shared
+   start put back from it (not read again);
 4. runs in the cell the lesson's first cell and the agent on ``ModeloAPI()`` with a cap of 2
    (:func:`tests.bench.grabar.correr_el_agente`): the lesson's first two turns, each timed in
    Python from the call to the response (the HTTP request, the in-page server, the model), with
-   the engine's record of each generation (llama.cpp's own counters: the prompt's tokens
+   the engine's record of each generation (counted as llama.cpp counts: the prompt's tokens
    processed anew and reused, their milliseconds, the generated tokens and theirs).
 
 **Not isolated**: the same site from a server without COOP/COEP and with the service worker
 blocked (which would otherwise add them, and the page would be isolated after one reload): the
 engine runs on one thread. The model's endpoint needs the service worker, so here the page's
-engine itself is given the very generations of the isolated run (the prompts and grammars the
+engine itself is given the very generations of the isolated run (the prompts and schemas the
 in-page server built), in order; a turn's seconds are the engine's.
 
 Then the same preparation and generations run on native llama.cpp (:mod:`tests.bench.nativo`, in
@@ -88,7 +89,7 @@ def medir(navegador, registro, runs: int, avisar) -> dict:
 GENERAR = """async (g) => {
   const motor = __bucleMotorDelModelo();
   const inicio = performance.now();
-  await motor.generar({ mensajes: g.mensajes, gramatica: g.gramatica, max_tokens: g.max_tokens });
+  await motor.generar({ mensajes: g.mensajes, esquema: g.esquema, gramatica: g.gramatica, max_tokens: g.max_tokens });
   return performance.now() - inicio;
 }"""
 
@@ -98,6 +99,7 @@ def una_sin_aislar(navegador, registro, base: str, generaciones: list[dict]) -> 
         page = ctx.new_page()
         page.goto(base)
         primera = grabar.cargar_el_modelo(page)
+        leida = grabar.esperar_la_preparacion(page)
         page.reload()
         guardado = grabar.cargar_el_modelo(page)
         preparacion = grabar.esperar_la_preparacion(page)
@@ -106,7 +108,7 @@ def una_sin_aislar(navegador, registro, base: str, generaciones: list[dict]) -> 
         hechas = page.evaluate("__bucleMotorDelModelo().historial")
         aislada = page.evaluate("crossOriginIsolated")
     return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
-            "preparacion": preparacion, "turnos": turnos, "generaciones": hechas}
+            "leida": leida, "preparacion": preparacion, "turnos": turnos, "generaciones": hechas}
 
 
 def una(navegador, registro, base: str) -> dict:
@@ -114,6 +116,7 @@ def una(navegador, registro, base: str) -> dict:
         page = ctx.new_page()
         grabar.abrir(page, base)
         primera = grabar.cargar_el_modelo(page)
+        leida = grabar.esperar_la_preparacion(page)
         grabar.abrir(page, base)
         guardado = grabar.cargar_el_modelo(page)
         preparacion = grabar.esperar_la_preparacion(page)
@@ -121,14 +124,14 @@ def una(navegador, registro, base: str) -> dict:
         generaciones = page.evaluate("__bucleMotorDelModelo().historial")
         aislada = page.evaluate("crossOriginIsolated")
         # Again, as a reader who runs the lesson's cell the moment the model is ready: from
-        # «Modelo listo» to turn 1's answer in the cell (the shared start read first).
+        # «Modelo listo» to turn 1's answer in the cell (the shared start put back first).
         grabar.abrir(page, base)
         grabar.cargar_el_modelo(page)
         listo = time.monotonic()
         grabar.correr_el_agente(page, max_tokens=256, tope=1, pedidos=grabar.PEDIDOS[:1])
         al_momento = time.monotonic() - listo
     return {"aislada": aislada, "hilos": guardado["hilos"], "primera": primera, "guardado": guardado,
-            "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": generaciones,
+            "leida": leida, "preparacion": preparacion, "turnos": datos["turnos"], "generaciones": generaciones,
             "al_momento": al_momento}
 
 
@@ -140,7 +143,7 @@ def nativo(corridas: list[dict], avisar) -> tuple[dict | None, str]:
     if not NATIVO.exists():
         return None, "no .venv-nativo (make bench builds it)"
     cores = os.cpu_count() or 1
-    preparacion = corridas[0]["preparacion"]
+    preparacion = corridas[0]["leida"]
     entrada = {"gguf": str(asegurar(ROOT / "_build" / "modelo")), "hilos": sorted({cores, 1}, reverse=True),
                "preparar": preparacion["mensajes"] if preparacion else None,
                "generaciones": [{k: g[k] for k in ("mensajes", "gramatica", "max_tokens")}
@@ -170,6 +173,19 @@ def _correr_nativo(entrada: dict) -> subprocess.CompletedProcess:
         os.unlink(f.name)
 
 
+def _reparto(segundos: float, g: dict) -> str:
+    """Where run 1's turn went: the engine's own timers (modelo/nucleo.js), the page's wait for its
+    worker, and what is outside the engine (Python, HTTP, the service worker, the in-page server)."""
+    t = g.get("tiempos") or {}
+    motor = t.get("prompt_ms", 0) + t.get("predicted_ms", 0) + t.get("codificar_ms", 0)
+    partes = [f"forward passes {t.get('correr_ms', 0):.0f} ms", f"keys and values appended {t.get('juntar_ms', 0):.0f}",
+              f"tokens chosen under the schema {t.get('elegir_ms', 0):.0f}", f"chat tokenized {t.get('codificar_ms', 0):.0f}",
+              f"the page waiting on the worker beyond that {g.get('ms', 0) - motor:.0f}"]
+    if segundos * 1000 > g.get("ms", 0):
+        partes.append(f"outside the engine (Python, HTTP, service worker, in-page server) {segundos * 1000 - g['ms']:.0f}")
+    return "where run 1's turn went: " + ", ".join(partes)
+
+
 def _por_segundo(n, ms):
     return n * 1000 / ms if ms else None
 
@@ -191,13 +207,20 @@ def filas(r: dict) -> list[Fila]:
         f.append(Fila(f"Model, {titulo}: load, kept in the browser", "s",
                       s([c["guardado"]["carga"] for c in corridas]),
                       [nat["carga"]] if nat else None))
-        preparadas = [c["preparacion"] for c in corridas if c["preparacion"]]
-        if preparadas:
-            np_ = (nat or {}).get("preparacion")
-            f.append(Fila("  then the shared start read (system and tools, as the reader reads on)", "s",
-                          s([p["ms"] for p in preparadas]), [np_["segundos"]] if np_ else None))
-            f[-1].notas.append("prompt tokens: " + ", ".join(str(p["tokens"]) for p in preparadas)
+        leidas = [c["leida"] for c in corridas if c.get("leida")]
+        np_ = (nat or {}).get("preparacion")
+        if leidas:
+            f.append(Fila("  the shared start read, once per browser (system and tools, after the first load)", "s",
+                          s([p["ms"] for p in leidas]), [np_["segundos"]] if np_ else None))
+            f[-1].notas.append("prompt tokens: " + ", ".join(str(p["tokens"]) for p in leidas)
                                + (f"; native: {np_['prompt_n']}" if np_ else ""))
+        puestas = [c["preparacion"] for c in corridas if c["preparacion"]]
+        if puestas:
+            f.append(Fila("  then the shared start put back (after a reload, from the Cache API)", "s",
+                          s([p["ms"] for p in puestas]), [np_["segundos"]] if np_ else None))
+            f[-1].notas.append("tokens read: " + ", ".join(str(p["tokens"]) for p in puestas)
+                               + "; put back: " + ", ".join(str(p.get("restaurada")) for p in puestas)
+                               + "; native: read (llama.cpp keeps no state across a load here)")
         al_momento = [c["al_momento"] for c in corridas if c.get("al_momento") is not None]
         if al_momento:
             g1 = (nat or {}).get("generaciones") or []
@@ -206,8 +229,8 @@ def filas(r: dict) -> list[Fila]:
                           [np_["segundos"] + g1[0]["segundos"]] if np_ and g1 else None,
                           objetivo="≤ 3 s", cumple=lambda m, _: m <= 3.0))
             f[-1].notas.append("a reload, the model loaded from the browser, the lesson's agent run in the "
-                               "cell at once (Python's clock, Playwright's polling included); native: "
-                               "the start read, then turn 1")
+                               "cell at once (Python's clock, Playwright's polling included; the shared "
+                               "start put back first); native: the start read, then turn 1")
         for n in (1, 2):
             if any(len(c["turnos"]) < n for c in corridas):
                 continue
@@ -227,6 +250,7 @@ def filas(r: dict) -> list[Fila]:
                 tope = OBJETIVO_PRIMERO if n == 1 else OBJETIVO_SEGUNDO
                 f[-1].notas.append(f"the lesson's target, ≤ {tope:g} s: "
                                    + ("met" if f[-1].mediana <= tope else "NOT met"))
+            f[-1].notas.append(_reparto(turnos[0]["segundos"], gens[0]))
             f.append(Fila(f"  turn {n}: prompt tokens processed anew (reused)", "tok",
                           [g["tokensEntrada"] for g in gens], [gn["prompt_n"]] if gn else None))
             f[-1].notas.append(("reused from the start read after the load: " if n == 1 else
@@ -249,11 +273,13 @@ def filas(r: dict) -> list[Fila]:
 
 def tabla(r: dict) -> str:
     pin = fijado()
-    pie = [f"the model: {pin.archivo} (SHA-256 {pin.publicado_sha256[:12]}…), n_ctx 2048, temperature 0; the "
+    pie = [f"the model: {pin.onnx.archivo} (SHA-256 {pin.onnx.sha256[:12]}…) in the page, written from "
+           f"{pin.archivo} (SHA-256 {pin.publicado_sha256[:12]}…), which native runs; n_ctx 2048, temperature 0; the "
            "lesson's agent on ModeloAPI(max_tokens=256), a cap of 2 (its first two turns)",
            "seconds of a turn: Python's clock around the call (HTTP through the service worker, the "
-           "in-page server, the model); the prompt's and the generation's: llama.cpp's counters"]
-    return imprimir(filas(r), "## The model in the page", pie,
+           "in-page server, the model); the prompt's and the generation's: the engine's counters "
+           "(in the page: onnxruntime-web, modelo/nucleo.js; native: llama.cpp's)"]
+    return imprimir(filas(r), "## The model in the page (onnxruntime-web)", pie,
                     columnas=("In the page (median, range)", "Native llama.cpp"))
 
 

@@ -1,4 +1,10 @@
-"""A candidate engine for the in-page model: onnxruntime-web, measured beside wllama.
+"""A candidate engine for the in-page model: onnxruntime-web, measured beside wllama (the engine
+the page had until 2026-12-07).
+
+The page now runs onnxruntime-web with a model the build writes without torch
+(``widgets/construccion/modelo_onnx.py``: the GGUF's Q8_0 blocks as they are, the same graph as
+``exportar --kv`` below). This script stays as the record of how the candidates in BENCHMARKS.md
+were made and measured.
 
 Not part of ``make test`` nor ``make bench`` (it needs torch, from ``make adaptador``'s
 ``.venv-entrenar``, and onnx packages on top). Two steps:

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.navegador
 
 ESPERA = 120_000
 MODELO = "/_static/bucle/modelo/"
-GGUF = MODELO + fijado().archivo  # the model the page runs: the course's tuned one
+ONNX = MODELO + fijado().onnx.archivo  # the model the page runs: the course's tuned one
+WASM = "ort-wasm-simd-threaded.wasm"
 
 GENERAR = """async () => {
   const motor = __bucleMotorDelModelo();
@@ -31,10 +32,9 @@ GENERAR = """async () => {
 
 
 def megas(sitio) -> int:
-    """What the page downloads: the model it runs (not the base published beside it) and the
-    engine."""
+    """What the page downloads: the model, its tokenizer and the engine's wasm."""
     carpeta = sitio / "_static" / "bucle" / "modelo"
-    return round(sum((carpeta / n).stat().st_size for n in (fijado().archivo, "wllama.wasm")) / 1e6)
+    return round(sum(p.stat().st_size for p in carpeta.iterdir()) / 1e6)
 
 
 def estado(widget, valor):
@@ -103,10 +103,10 @@ def test_the_reader_downloads_the_model_once_cancels_retries_and_it_answers_here
     segunda = time.monotonic() - inicio
     otra = page.evaluate(GENERAR)
     assert otra["texto"] == r["texto"], "temperature 0: the same prompt, the same answer"
-    assert [u for u in pedidas[antes:] if u.endswith(GGUF)] == [], pedidas[antes:]
     assert pedidas[antes:] == [], "nothing of the model is downloaded again"
-    # The cancelled request, then each file whole once (the wasm, then the GGUF).
-    assert len(pedidas) == 3 and sum(u.endswith(GGUF) for u in pedidas) in (1, 2), pedidas
+    # The cancelled request, then each file whole once (the wasm, the tokenizer, the model).
+    assert len(pedidas) == 4 and sum(u.endswith(ONNX) for u in pedidas) in (1, 2), pedidas
+    assert {u.rsplit("/", 1)[1] for u in pedidas} == {WASM, "tokenizer.json", ONNX.rsplit("/", 1)[1]}, pedidas
     print(f"[modelo] cached load {segunda:.1f} s "
           f"(load {otra['cifras']['carga'] / 1e3:.1f} s); "
           f"generation {otra['tiempos']['predicted_per_second']:.1f} tok/s")
@@ -115,8 +115,8 @@ def test_the_reader_downloads_the_model_once_cancels_retries_and_it_answers_here
 def test_the_model_starts_and_answers_under_the_strict_policy_from_the_sites_own_files(sitio_de_prueba, servidor,
                                                                                      contexto):
     """Under ``widgets.serve --csp`` (``worker-src 'self'``, ``connect-src 'self'``: no blob: URL)
-    wllama's worker and llama.cpp's threads start from the site's files, the wasm comes from the
-    model's cache, and the page's engine answers; nothing is refused by the policy."""
+    the model's worker, onnxruntime's module and its threads start from the site's files, the
+    wasm is the page's checked copy, and the engine answers; nothing is refused by the policy."""
     base = servidor(sitio_de_prueba("modelo"), csp=True)
     pedidas, negadas = [], []
     contexto.on("request", lambda r: pedidas.append(r.url))
@@ -130,12 +130,12 @@ def test_the_model_starts_and_answers_under_the_strict_policy_from_the_sites_own
     assert r["texto"].strip() and r["cifras"]["hilos"] >= 1, r
     assert negadas == [], negadas
     assert not [u for u in pedidas if u.startswith("blob:")], pedidas
-    # The worker and, with more than one thread, llama.cpp's threads: the site's own scripts.
-    assert any("/_static/bucle/wllama-trabajador.js" in u for u in pedidas), pedidas
-    if r["cifras"]["hilos"] > 1:
-        assert any(u.endswith("/_static/bucle/wllama-hilo.js") for u in pedidas), pedidas
-    # The wasm is read by the worker from the model's cache: asked of the site once, to download it.
-    assert sum("/modelo/wllama.wasm" in u for u in pedidas) == 1, [u for u in pedidas if "wasm" in u]
+    # The worker, onnxruntime's module and the script of its threads: the site's own files.
+    for archivo in ("/_static/bucle/modelo-trabajador.js", "/_static/bucle/ort/ort.wasm.min.mjs",
+                    "/_static/bucle/ort/ort-wasm-simd-threaded.mjs"):
+        assert any(u.split("?")[0].endswith(archivo) for u in pedidas), (archivo, pedidas)
+    # The wasm is handed to onnxruntime by the page: asked of the site once, to download it.
+    assert sum(WASM in u for u in pedidas) == 1, [u for u in pedidas if "wasm" in u]
 
 
 def test_the_widget_reads_on_a_phone_and_has_no_accessibility_violations(sitio_de_prueba, servidor, movil):

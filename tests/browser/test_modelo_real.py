@@ -4,7 +4,8 @@ ModeloAPI, a real POST to the site's modelo/v1/messages that the course's servic
 to this page's model, and prints the blocks that came back and their usage. The model read the
 agent's system message and tools when it loaded (the page's ``modelo`` directive), so the turn
 reuses them and processes only the user's request. Then, offline, the page reloaded: the model
-loads from the browser's cache and the same turn is answered again. And the reader's own
+loads from the browser's cache, what it read of the shared start is put back (not read again),
+and the same turn is answered again, reusing it. And the reader's own
 server: the lesson's cell «tu-servidor», the same adapter and agent, against a fake model server
 on another port of 127.0.0.1 once its address is confirmed, with a 404 and a cut response.
 Nothing else leaves 127.0.0.1 (the context's watch fails the test otherwise)."""
@@ -104,10 +105,17 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         page.reload()
         modelo.get_by_role("button", name="Cargar el modelo (ya descargado)", exact=True).click()
         expect(modelo).to_have_attribute("data-estado", "listo", timeout=TURNO)
+        # The shared start is not read again: what the model read of it the first time was kept
+        # in this browser, and is put back.
+        page.wait_for_function("__bucleMotorDelModelo().cifras.preparacion", timeout=TURNO)
+        puesta = page.evaluate("__bucleMotorDelModelo().cifras.preparacion")
+        assert (puesta["restaurada"], puesta["tokens"]) == (True, 0), puesta
         celda.ejecutar()
         expect(celda.boton("Detener")).to_be_hidden(timeout=TURNO)
         salida = celda.texto.inner_text()
         assert salida.splitlines()[-1].startswith("uso: {'input_tokens': "), salida
+        uso = ast.literal_eval(salida.splitlines()[-1].removeprefix("uso: "))
+        assert uso["cache_read_input_tokens"] > 400 and 0 < uso["input_tokens"] < 60, uso
         assert len(peticiones) == hechas + 1 and peticiones[-1].response().from_service_worker
 
 

@@ -2,7 +2,7 @@
 // model is held to, and its compact grammar (GBNF), checked by reading the grammar as a RegExp.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HERRAMIENTAS, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
+import { HERRAMIENTAS, comoRegExp, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
 
 const { esquemaDeSalida, gramaticaDeSalida } = await import("../../widgets/front/modelo/esquema.js");
 
@@ -72,52 +72,6 @@ test("tool_choice narrows the schema: any → only calls, tool → that call, no
 });
 
 // ------------------------------------------------- the compact grammar (GBNF)
-
-/** A GBNF grammar without recursion (what gramaticaDeSalida writes) as one anchored RegExp. */
-function comoRegExp(gbnf) {
-  const reglas = {};
-  for (const linea of gbnf.trim().split("\n")) {
-    const [nombre, cuerpo] = linea.split(" ::= ");
-    reglas[nombre] = cuerpo;
-  }
-  const traducir = (cuerpo) => {
-    let salida = "";
-    let i = 0;
-    while (i < cuerpo.length) {
-      const c = cuerpo[i];
-      if (c === " ") {
-        i++;
-      } else if (c === '"') {
-        let j = i + 1;
-        let texto = "";
-        while (cuerpo[j] !== '"') {
-          if (cuerpo[j] === "\\") j++;
-          texto += cuerpo[j++];
-        }
-        salida += texto.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        i = j + 1;
-      } else if (c === "[") {
-        let j = i + 1;
-        while (cuerpo[j] !== "]") j += cuerpo[j] === "\\" ? 2 : 1;
-        salida += cuerpo.slice(i, j + 1);
-        i = j + 1;
-      } else if ("()|*+?".includes(c)) {
-        salida += c === "(" ? "(?:" : c;
-        i++;
-      } else if (c === "{") {
-        const j = cuerpo.indexOf("}", i);
-        salida += cuerpo.slice(i, j + 1);
-        i = j + 1;
-      } else {
-        const [nombre] = cuerpo.slice(i).match(/^[a-z-]+/);
-        salida += `(?:${traducir(reglas[nombre])})`;
-        i += nombre.length;
-      }
-    }
-    return salida;
-  };
-  return new RegExp(`^(?:${traducir(reglas.root)})$`, "u");
-}
 
 test("the compact grammar admits each answer's compact JSON, and nothing else", () => {
   const gramatica = gramaticaDeSalida(esquemaDeSalida(HERRAMIENTAS));

@@ -66,3 +66,49 @@ export const TURNO_3 = peticion({
     { role: "user", content: [resultado("toolu_08", "no se ha ejecutado: el usuario no lo ha permitido", true)] },
   ],
 });
+
+/** A GBNF grammar without recursion (what gramaticaDeSalida writes) as one anchored RegExp. */
+export function comoRegExp(gbnf) {
+  const reglas = {};
+  for (const linea of gbnf.trim().split("\n")) {
+    const [nombre, cuerpo] = linea.split(" ::= ");
+    reglas[nombre] = cuerpo;
+  }
+  const traducir = (cuerpo) => {
+    let salida = "";
+    let i = 0;
+    while (i < cuerpo.length) {
+      const c = cuerpo[i];
+      if (c === " ") {
+        i++;
+      } else if (c === '"') {
+        let j = i + 1;
+        let texto = "";
+        while (cuerpo[j] !== '"') {
+          if (cuerpo[j] === "\\") j++;
+          texto += cuerpo[j++];
+        }
+        salida += texto.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        i = j + 1;
+      } else if (c === "[") {
+        let j = i + 1;
+        while (cuerpo[j] !== "]") j += cuerpo[j] === "\\" ? 2 : 1;
+        salida += cuerpo.slice(i, j + 1);
+        i = j + 1;
+      } else if ("()|*+?".includes(c)) {
+        salida += c === "(" ? "(?:" : c;
+        i++;
+      } else if (c === "{") {
+        const j = cuerpo.indexOf("}", i);
+        salida += cuerpo.slice(i, j + 1);
+        i = j + 1;
+      } else {
+        const [nombre] = cuerpo.slice(i).match(/^[a-z-]+/);
+        salida += `(?:${traducir(reglas[nombre])})`;
+        i += nombre.length;
+      }
+    }
+    return salida;
+  };
+  return new RegExp(`^(?:${traducir(reglas.root)})$`, "u");
+}

@@ -4,52 +4,54 @@ import { createHash } from "node:crypto";
 import { Motor, probarLaMaquina } from "../../widgets/front/modelo/motor.js";
 import { MODELO } from "../../widgets/front/lib/textos.js";
 
-// A WebAssembly that has (or lacks) what wllama's build needs: JSPI, 64-bit memory, room to grow.
-function wasm({ jspi = true, memoria64 = true, crece = true } = {}) {
+// A WebAssembly that has (or lacks) what onnxruntime's build needs: SIMD, room to grow. Its
+// validate() is this machine's own (Node's V8 has SIMD), or one that refuses SIMD.
+function wasm({ simd = true, crece = true } = {}) {
   class Memory {
-    constructor({ address } = {}) {
-      if (address === "i64" && !memoria64) throw new TypeError("no i64");
-    }
     grow() {
       if (!crece) throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
     }
   }
-  return { Memory, ...(jspi ? { Suspending: class {} } : {}) };
+  return { Memory, validate: simd ? (b) => WebAssembly.validate(b) : () => false };
 }
 
 test("a machine that cannot run the model gets one sentence saying why", () => {
   assert.equal(probarLaMaquina(wasm(), {}), null);
   assert.equal(probarLaMaquina(null, {}), MODELO.sinWasm); // no WebAssembly at all
-  assert.equal(probarLaMaquina(wasm({ jspi: false }), {}), MODELO.sinFunciones);
-  assert.equal(probarLaMaquina(wasm({ memoria64: false }), {}), MODELO.sinFunciones);
+  assert.equal(probarLaMaquina(wasm({ simd: false }), {}), MODELO.sinFunciones);
   assert.equal(probarLaMaquina(wasm({ crece: false }), {}), MODELO.sinMemoria);
-  assert.equal(probarLaMaquina(wasm(), { deviceMemory: 0.5 }), MODELO.sinMemoria);
+  assert.equal(probarLaMaquina(wasm(), { deviceMemory: 1 }), MODELO.sinMemoria);
+  assert.equal(probarLaMaquina(wasm(), { deviceMemory: 4 }), null);
 });
 
 const sha = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const WASM = new Uint8Array([0, 97, 115, 109]);
-const GGUF = new Uint8Array(1000).fill(7);
+const TOKENIZADOR = new TextEncoder().encode('{"model":{}}');
+const ONNX = new Uint8Array(1000).fill(7);
 
-function datos({ shaGguf = sha(GGUF) } = {}) {
+function datos({ shaOnnx = sha(ONNX) } = {}) {
   return {
     nombre: "SmolLM2-135M-Instruct", licencia: "Apache-2.0",
-    wasm: { archivo: "modelo/wllama.wasm", bytes: WASM.length, sha256: sha(WASM) },
-    modelo: { archivo: "modelo/m.gguf", bytes: GGUF.length, sha256: shaGguf },
+    wasm: { archivo: "modelo/ort-wasm-simd-threaded.wasm", bytes: WASM.length, sha256: sha(WASM) },
+    tokenizador: { archivo: "modelo/tokenizer.json", bytes: TOKENIZADOR.length, sha256: sha(TOKENIZADOR) },
+    modelo: { archivo: "modelo/m.onnx", bytes: ONNX.length, sha256: shaOnnx },
+    ort: "ort/ort.wasm.min.mjs", forma: { capas: 1, cabezas_kv: 1, tamano: 2, contexto: 16 }, fin: [2],
   };
 }
 
-/** fetch answering the two files in chunks of 100 bytes; `parar` holds the GGUF's stream
+/** fetch answering the three files in chunks of 100 bytes; `parar` holds the model's stream
  *  after its first chunk until aborted. */
 function servidor({ parar = false } = {}) {
   const pedidas = [];
   globalThis.fetch = async (url, { signal } = {}) => {
     pedidas.push(String(url));
-    const bytes = String(url).endsWith(".wasm") ? WASM : GGUF;
+    const u = String(url);
+    const bytes = u.endsWith(".wasm") ? WASM : u.endsWith(".json") ? TOKENIZADOR : ONNX;
     let i = 0;
     const cuerpo = new ReadableStream({
       pull(control) {
         if (i >= bytes.length) return control.close();
-        if (parar && i > 0 && bytes === GGUF) {
+        if (parar && i > 0 && bytes === ONNX) {
           return new Promise((_, rechazar) => signal.addEventListener("abort", () => {
             const error = new DOMException("abortado", "AbortError");
             control.error(error);
@@ -70,11 +72,27 @@ function motorDePrueba(d = datos()) {
   motor.probar = () => null;
   const estados = [];
   motor.addEventListener("cambio", () => estados.push(motor.estado));
-  motor.iniciar = async ({ wasm: w, modelo }) => {
-    motor.cargados = [w.size, modelo.size];
+  motor.iniciar = async ({ wasm: w, tokenizador, modelo }) => {
+    motor.cargados = [w.size, tokenizador.size, modelo.size];
+    return 1;
   };
-  motor.wllama = { getNumThreads: () => 1 };
   return { motor, estados };
+}
+
+/** The engine's worker, scripted: each message it gets, and `responder(mensaje)`'s answer. */
+function trabajador(motor, responder) {
+  const recibidos = [];
+  motor.trabajador = {
+    postMessage(mensaje) {
+      recibidos.push(mensaje);
+      if (mensaje.tipo === "cancelar") return;
+      Promise.resolve().then(() => responder(mensaje))
+        .then((resultado) => motor.responder({ id: mensaje.id, ok: true, resultado }),
+              (error) => motor.responder({ id: mensaje.id, ok: false, error: error.message }));
+    },
+    terminate() {},
+  };
+  return recibidos;
 }
 
 test("cargar downloads both files with their progress, checks them and loads them", async () => {
@@ -84,9 +102,9 @@ test("cargar downloads both files with their progress, checks them and loads the
   await motor.cargar({ alProgreso: (a) => avances.push(a) });
   assert.equal(motor.estado, "listo");
   assert.deepEqual(estados, ["descargando", "cargando", "listo"]);
-  assert.deepEqual(motor.cargados, [WASM.length, GGUF.length]);
-  assert.equal(pedidas.length, 2);
-  const total = WASM.length + GGUF.length;
+  assert.deepEqual(motor.cargados, [WASM.length, TOKENIZADOR.length, ONNX.length]);
+  assert.equal(pedidas.length, 3);
+  const total = WASM.length + TOKENIZADOR.length + ONNX.length;
   assert.ok(avances.every((a) => a.total === total));
   assert.deepEqual(avances.at(-1), { bytes: total, total });
   assert.ok(avances.length > 2, "progress as the bytes arrive");
@@ -94,10 +112,10 @@ test("cargar downloads both files with their progress, checks them and loads the
 
 test("a file whose SHA-256 is not the page's is refused, in one sentence", async () => {
   servidor();
-  const { motor } = motorDePrueba(datos({ shaGguf: "0".repeat(64) }));
-  await assert.rejects(motor.cargar(), { message: MODELO.distinto("modelo/m.gguf") });
+  const { motor } = motorDePrueba(datos({ shaOnnx: "0".repeat(64) }));
+  await assert.rejects(motor.cargar(), { message: MODELO.distinto("modelo/m.onnx") });
   assert.equal(motor.estado, "error");
-  assert.equal(motor.error, MODELO.fallo(MODELO.distinto("modelo/m.gguf")));
+  assert.equal(motor.error, MODELO.fallo(MODELO.distinto("modelo/m.onnx")));
   assert.equal(motor.cargados, undefined, "nothing is loaded");
 });
 
@@ -105,7 +123,7 @@ test("Cancelar during the download leaves it sin-descargar, and a second cargar 
   servidor({ parar: true });
   const { motor } = motorDePrueba();
   const control = new AbortController();
-  const carga = motor.cargar({ alProgreso: ({ bytes }) => bytes > WASM.length && control.abort(),
+  const carga = motor.cargar({ alProgreso: ({ bytes }) => bytes > WASM.length + TOKENIZADOR.length && control.abort(),
                                senal: control.signal });
   await assert.rejects(carga, { name: "AbortError" });
   assert.equal(motor.estado, "sin-descargar");
@@ -114,59 +132,55 @@ test("Cancelar during the download leaves it sin-descargar, and a second cargar 
   assert.equal(motor.estado, "listo");
 });
 
-test("generar asks wllama for one constrained, cached completion at temperature 0", async () => {
+const RESULTADO = { texto: '{"texto":"hola"}', fin: "stop", tokensEntrada: 7, tokensSalida: 5, tokensReusados: 33,
+                    tiempos: { prompt_n: 7, prompt_ms: 70, cache_n: 33, predicted_n: 5, predicted_ms: 50 } };
+
+test("generar asks the worker for one answer held to the schema, one at a time", async () => {
   const { motor } = motorDePrueba();
   motor.estado = "listo";
-  const pedidas = [];
-  motor.wllama.createChatCompletion = async (peticion) => {
-    pedidas.push(peticion);
-    return {
-      choices: [{ message: { content: '{"texto":"hola"}' }, finish_reason: pedidas.length === 1 ? "stop" : "length" }],
-      usage: { prompt_tokens: 40, completion_tokens: 5 },
-      timings: { cache_n: 33, prompt_n: 7 },
-    };
-  };
+  let enCurso = 0;
+  const recibidos = trabajador(motor, async () => {
+    assert.equal(++enCurso, 1, "one generation at a time");
+    await new Promise((r) => setTimeout(r, 5));
+    enCurso--;
+    return RESULTADO;
+  });
   const esquema = { type: "object", properties: { texto: { type: "string" } } };
   const mensajes = [{ role: "system", content: "s" }, { role: "user", content: "u" }];
-  const senal = new AbortController().signal;
-  const r = await motor.generar({ mensajes, esquema, max_tokens: 8, senal });
-  assert.deepEqual(
-    { texto: r.texto, fin: r.fin, tokensEntrada: r.tokensEntrada, tokensSalida: r.tokensSalida,
-      tokensReusados: r.tokensReusados },
-    // input tokens as the protocol counts them: the 7 processed anew, the 33 reused apart
-    { texto: '{"texto":"hola"}', fin: "stop", tokensEntrada: 7, tokensSalida: 5, tokensReusados: 33 },
-  );
-  const p = pedidas[0];
-  assert.equal(p.messages, mensajes);
-  assert.deepEqual([p.max_tokens, p.temperature, p.cache_prompt, p.abortSignal], [8, 0, true, senal]);
-  assert.deepEqual(p.response_format, { type: "json_schema", json_schema: { name: "respuesta", schema: esquema } });
-  assert.equal(p.grammar, undefined);
-  const sinEsquema = await motor.generar({ mensajes, max_tokens: 8 });
-  assert.equal(sinEsquema.fin, "length");
-  assert.equal(pedidas[1].response_format, undefined);
-  // A grammar, where the server has one, goes instead of the schema.
-  const gramatica = 'root ::= "{}"\n';
-  await motor.generar({ mensajes, esquema, gramatica, max_tokens: 8 });
-  assert.equal(pedidas[2].grammar, gramatica);
-  assert.equal(pedidas[2].response_format, undefined);
+  const [r] = await Promise.all([motor.generar({ mensajes, esquema, max_tokens: 8 }),
+                                 motor.generar({ mensajes, max_tokens: 4 })]);
+  assert.deepEqual(r, RESULTADO);
+  assert.deepEqual(recibidos.map(({ tipo, mensajes: m, esquema: e, max_tokens }) => [tipo, m, e, max_tokens]),
+                   [["generar", mensajes, esquema, 8], ["generar", mensajes, null, 4]]);
+});
+
+test("Detener: the generation's signal tells the worker to stop, and generar rejects as aborted", async () => {
+  const { motor } = motorDePrueba();
+  motor.estado = "listo";
+  let soltar;
+  const recibidos = trabajador(motor, () => new Promise((r) => { soltar = () => r(RESULTADO); }));
+  const control = new AbortController();
+  const turno = motor.generar({ mensajes: [], max_tokens: 8, senal: control.signal });
+  await new Promise((r) => setTimeout(r, 0));
+  control.abort();
+  soltar();
+  await assert.rejects(turno, { name: "AbortError" });
+  assert.deepEqual(recibidos.map((m) => m.tipo), ["generar", "cancelar"]);
+  assert.equal(recibidos[1].id, recibidos[0].id);
 });
 
 test("each generation is kept in the engine's record (what the bench reads), the latest 50", async () => {
   const { motor } = motorDePrueba();
   motor.estado = "listo";
   let n = 0;
-  motor.wllama.createChatCompletion = async () => ({
-    choices: [{ message: { content: "{}" }, finish_reason: ++n === 2 ? "length" : "stop" }],
-    usage: { prompt_tokens: 40, completion_tokens: 5 },
-    timings: { cache_n: 33, prompt_n: 7, prompt_ms: 70, predicted_n: 5, predicted_ms: 50 },
-  });
+  trabajador(motor, () => ({ ...RESULTADO, fin: ++n === 2 ? "length" : "stop" }));
   const mensajes = [{ role: "user", content: "u" }];
   const gramatica = 'root ::= "{}"\n';
   await motor.generar({ mensajes, max_tokens: 8 });
   await motor.generar({ mensajes, gramatica, max_tokens: 16 });
   assert.deepEqual(motor.historial.map((g) => [g.mensajes, g.gramatica, g.max_tokens, g.tokensEntrada, g.fin]),
                    [[mensajes, null, 8, 7, "stop"], [mensajes, gramatica, 16, 7, "length"]]);
-  assert.deepEqual(motor.historial[1].tiempos, { cache_n: 33, prompt_n: 7, prompt_ms: 70, predicted_n: 5, predicted_ms: 50 });
+  assert.deepEqual(motor.historial[1].tiempos, RESULTADO.tiempos);
   assert.ok(motor.historial.every((g) => g.ms >= 0));
   for (let i = 0; i < 60; i++) await motor.generar({ mensajes, max_tokens: i });
   assert.equal(motor.historial.length, 50);
@@ -176,16 +190,10 @@ test("each generation is kept in the engine's record (what the bench reads), the
 test("preparar has the model read the shared start right after a load, once, and waits its turn", async () => {
   servidor();
   const { motor } = motorDePrueba();
-  const pedidas = [];
+  let recibidos = [];
   motor.iniciar = async () => {
-    motor.wllama = {
-      getNumThreads: () => 1,
-      createChatCompletion: async (p) => {
-        pedidas.push(p);
-        return { choices: [{ message: { content: "{}" }, finish_reason: "stop" }],
-                 usage: { prompt_tokens: 40, completion_tokens: 1 }, timings: { cache_n: 0, prompt_n: 40 } };
-      },
-    };
+    recibidos = trabajador(motor, (m) => (m.tipo === "preparar" ? { tokens: 40, restaurada: false } : RESULTADO));
+    return 1;
   };
   const prefijo = [{ role: "system", content: "s" }, { role: "user", content: "" }];
   assert.equal(await motor.preparar(prefijo), null, "nothing to prepare before a load");
@@ -193,16 +201,18 @@ test("preparar has the model read the shared start right after a load, once, and
   const preparada = motor.preparar(prefijo);
   const turno = motor.generar({ mensajes: [{ role: "system", content: "s" }, { role: "user", content: "u" }], max_tokens: 8 });
   const hecha = await preparada;
-  // One token, the prompt kept in llama.cpp's cache; the figures for the bench.
-  assert.deepEqual([pedidas[0].messages, pedidas[0].max_tokens, pedidas[0].cache_prompt], [prefijo, 1, true]);
-  assert.deepEqual([hecha.tokens, hecha.mensajes], [40, prefijo]);
-  assert.ok(hecha.ms >= 0 && motor.cifras.preparacion === hecha);
   await turno;
-  assert.equal(pedidas.length, 2, "the turn after it, in the queue");
+  const pedidas = recibidos;
+  assert.deepEqual(pedidas.map((m) => m.tipo), ["preparar", "generar"], "the turn after it, in the queue");
+  // Kept under the model's hash and the start's own text (so that a reload puts it back).
+  assert.match(pedidas[0].clave, new RegExp(`/modelo/prefijo\\?modelo=${sha(ONNX)}&texto=[0-9a-f]{64}$`));
+  assert.deepEqual(pedidas[0].mensajes, prefijo);
+  assert.deepEqual([hecha.tokens, hecha.restaurada, hecha.mensajes], [40, false, prefijo]);
+  assert.ok(hecha.ms >= 0 && motor.cifras.preparacion === hecha);
   assert.equal(motor.historial.length, 1, "the preparation is no generation of the record");
   // Once the model has answered, the cache holds a conversation: preparing again does nothing.
   assert.equal(await motor.preparar(prefijo), null);
-  assert.equal(pedidas.length, 2);
+  assert.equal(recibidos.length, 2);
 });
 
 test("generar without the model downloaded says so", async () => {

@@ -213,7 +213,7 @@ def test_modelo_real_question_answers_are_computed(modelo_real):
 def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and_the_bench():
     """«Un modelo ajustado a este arnés»: the adapter's rank, the runs and passes, the minutes of
     training are the manifest's (widgets/datos/smollm2-135m-adaptador.json); the file's megabytes
-    the pinned GGUF's; what it solves, the published model's greedy runs in
+    the pinned ONNX model's (what the page downloads); what it solves, the published model's greedy runs in
     tests/bench/aciertos-voraz.json, which must be of the pinned model."""
     import json
     from pathlib import Path
@@ -234,7 +234,7 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
             f"ordenador de dos núcleos") in prosa
     assert f"El entrenamiento leyó {leidas}: todas una vez y {leidas - d['ejecuciones']} de ellas, dos." in prosa
     assert d["ejecuciones"] < leidas <= 2 * d["ejecuciones"]
-    assert f"el fichero pesa {round(pin.publicado_bytes / 1e6)} MB" in prosa
+    assert f"el fichero pesa {round(pin.onnx.bytes / 1e6)} MB" in prosa  # the ONNX model the page downloads
     cuentas = {}
     for r in medidas["registros"]:
         n, ok = cuentas.get(r["conjunto"], (0, 0))

@@ -9,14 +9,16 @@
 // and into a constructed stylesheet (CSSOM, allowed) only in shadow roots. It is told to use the
 // constructed stylesheet everywhere, which every current browser supports.
 //
-// wllama (the in-page model's llama.cpp) is patched to start from the site's own files, under a
-// strict Content-Security-Policy too, and without its CDN fallback: widgets/construccion/wllama.mjs.
+// onnxruntime-web (the in-page model's engine, loaded by modelo-trabajador.js) is not bundled: its
+// module and the script of its threads are copied as they are published into `ort/`, so that the
+// threads start from the site's own files (under a strict Content-Security-Policy too) and the
+// service worker keeps them for offline use. Its wasm is the model's file, downloaded and checked
+// by the page (widgets/construccion/modelo_local.py).
 import { readdirSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import * as wllama from "./wllama.mjs";
 
 const aqui = dirname(fileURLToPath(import.meta.url));
 const FRONT = join(aqui, "..", "front");
@@ -75,7 +77,7 @@ const { metafile } = await esbuild.build({
   entryNames: "[name]",
   chunkNames: "[name]-[hash]",
   logLevel: "warning",
-  plugins: [estilosSinElementoStyle, wllama.plugin, archivosDelCalificador],
+  plugins: [estilosSinElementoStyle, archivosDelCalificador],
 });
 
 // precargas.json: each entry module → the chunks it imports statically, all the way down. A page
@@ -96,7 +98,11 @@ for (const [archivo, datos] of Object.entries(metafile.outputs)) {
   }
   precargas[basename(archivo)] = [...vistos].map((v) => basename(v)).sort();
 }
-await wllama.escribirTrabajadores(salida, join(aqui, "..", "..", "node_modules", "@wllama", "wllama", "esm", "index.js"));
+const ORT = join(aqui, "..", "..", "node_modules", "onnxruntime-web", "dist");
+await mkdir(join(salida, "ort"), { recursive: true });
+for (const nombre of ["ort.wasm.min.mjs", "ort-wasm-simd-threaded.mjs"]) {
+  await copyFile(join(ORT, nombre), join(salida, "ort", nombre));
+}
 
 await writeFile(join(salida, "precargas.json"), JSON.stringify(precargas, null, 1) + "\n");
 

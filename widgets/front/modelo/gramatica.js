@@ -1,0 +1,124 @@
+// The in-page model's output held to its schema, token by token: a check of the bytes written so
+// far against esquema.js's output schema, for the engine's sampler (modelo/nucleo.js). Made by the
+// same walk of the schema as gramaticaDeSalida's compact grammar (esquema.js's traducirValor), it
+// admits exactly what that grammar admits (no whitespace, keys in order, every key required), on
+// bytes: any byte ≥ 0x80 is a character allowed inside a string and
+// nowhere else, so a token that holds half of a UTF-8 character is judged as the grammar judges
+// the character. Pure functions, no DOM, no model.
+//
+//   const c = comprobador(esquema)   // null where the schema is not covered (then nothing is held)
+//   c(bytes, n)                      → { prefijo, completa }: the first n bytes are the start of an
+//                                      answer the schema admits / a whole one
+
+import { traducirValor } from "./esquema.js";
+
+const AGOTADO = -1; // the bytes ran out inside a value that could still be right
+
+const codigos = (texto) => [...new TextEncoder().encode(texto)];
+const esDigito = (c) => c >= 0x30 && c <= 0x39;
+const esHex = (c) => esDigito(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const ESCAPES = new Set(codigos('"\\/bfnrt'));
+
+// A parser: (b, n, i) → the positions where a value starting at i can end (AGOTADO among them
+// when the first n bytes end inside it).
+
+function literal(texto) {
+  const bytes = codigos(texto);
+  return (b, n, i) => {
+    for (let k = 0; k < bytes.length; k++) {
+      if (i + k >= n) return [AGOTADO];
+      if (b[i + k] !== bytes[k]) return [];
+    }
+    return [i + bytes.length];
+  };
+}
+
+function cadena(b, n, i) {
+  if (i >= n) return [AGOTADO];
+  if (b[i] !== 0x22) return [];
+  let j = i + 1;
+  for (;;) {
+    if (j >= n) return [AGOTADO];
+    const c = b[j];
+    if (c === 0x22) return [j + 1];
+    if (c === 0x5c) {
+      if (++j >= n) return [AGOTADO];
+      if (ESCAPES.has(b[j])) {
+        j++;
+        continue;
+      }
+      if (b[j] !== 0x75) return []; // \u and four hex digits
+      for (let k = 0; k < 4; k++) {
+        if (++j >= n) return [AGOTADO];
+        if (!esHex(b[j])) return [];
+      }
+      j++;
+      continue;
+    }
+    if (c < 0x20 || c === 0x7f) return [];
+    j++;
+  }
+}
+
+/** One digit or more (at most `tope`): every position after a digit is an end. */
+function digitos(tope = Infinity, primero = esDigito) {
+  return (b, n, i) => {
+    if (i >= n) return [AGOTADO];
+    if (!primero(b[i])) return [];
+    const fines = [];
+    let j = i;
+    while (j < n && j - i < tope && (j === i ? primero(b[j]) : esDigito(b[j]))) fines.push(++j);
+    if (j >= n && j - i < tope) fines.push(AGOTADO);
+    return fines;
+  };
+}
+
+function secuencia(...partes) {
+  return (b, n, i) => {
+    let posiciones = [i];
+    for (const parte of partes) {
+      const siguientes = new Set();
+      for (const p of posiciones) {
+        if (p === AGOTADO) siguientes.add(AGOTADO);
+        else for (const f of parte(b, n, p)) siguientes.add(f);
+      }
+      posiciones = [...siguientes];
+      if (!posiciones.length) break;
+    }
+    return posiciones;
+  };
+}
+
+function alguna(...partes) {
+  return (b, n, i) => [...new Set(partes.flatMap((p) => p(b, n, i)))];
+}
+
+const opcional = (parte) => alguna((b, n, i) => [i], parte);
+
+const ENTERO = secuencia(opcional(literal("-")),
+  alguna(literal("0"), digitos(16, (c) => c >= 0x31 && c <= 0x39)));
+const NUMERO = secuencia(ENTERO, opcional(secuencia(literal("."), digitos())),
+  opcional(secuencia(alguna(literal("e"), literal("E")), opcional(alguna(literal("-"), literal("+"))), digitos())));
+
+const COMO_PARSER = {
+  literal,
+  alguna: (partes) => alguna(...partes),
+  secuencia: (partes) => secuencia(...partes),
+  cadena,
+  entero: ENTERO,
+  numero: NUMERO,
+};
+
+/**
+ * The check of an answer against `esquema` (esquemaDeSalida's), or null where its compact grammar
+ * does not cover it. `(bytes, n)` → {prefijo, completa}.
+ */
+export function comprobador(esquema) {
+  const raiz = traducirValor(esquema, COMO_PARSER);
+  if (raiz === null) return null;
+  return (bytes, n = bytes.length) => {
+    const fines = raiz(bytes, n, 0);
+    const completa = fines.includes(n);
+    return { prefijo: completa || fines.includes(AGOTADO), completa };
+  };
+}
