@@ -121,22 +121,25 @@ class Pesos:
 
     def matriz(self, g: Grafo, nombre: str, transpuesta: bool) -> str:
         """The tensor [filas, columnas] as the graph's float32 value; ``transpuesta``: [columnas, filas]
-        (a MatMul's right side, x @ W.T)."""
+        (a MatMul's right side, x @ W.T). A Q8_0 tensor's blocks are laid out here so that the graph
+        only casts, scales and reshapes them (transposed, its int8 values as [blocks, 32, filas] and
+        the scales as [blocks, 1, filas]): onnxruntime folds that in one pass when the session is made."""
         Tipo = self.gguf.GGMLQuantizationType
         t = self.tensores[nombre]
         filas, columnas = int(t.shape[1]), int(t.shape[0])
-        if t.tensor_type == Tipo.Q8_0:
-            bloques = np.asarray(t.data).reshape(filas, columnas // 32, 34)
-            escalas = bloques[:, :, :2].copy().view(np.float16).astype(np.float32)  # [filas, bloques, 1]
-            valores = bloques[:, :, 2:].copy().view(np.int8)  # [filas, bloques, 32]
-            base = nombre.replace(".", "_")
-            q = g.constante(valores, base + "_q8")
-            d = g.constante(escalas, base + "_escala")
-            plana = g.op("Reshape", g.op("Mul", g.op("Cast", q, to=1), d), g.enteros(filas, columnas))
-        else:
+        base = nombre.replace(".", "_")
+        if t.tensor_type != Tipo.Q8_0:
             valores = self.gguf.quants.dequantize(t.data, t.tensor_type).astype(np.float32).reshape(filas, columnas)
-            plana = g.constante(valores, nombre.replace(".", "_"))
-        return g.op("Transpose", plana, perm=[1, 0]) if transpuesta else plana
+            return g.constante(valores.T.copy() if transpuesta else valores, base)
+        bloques = np.asarray(t.data).reshape(filas, columnas // 32, 34)
+        escalas = bloques[:, :, :2].copy().view(np.float16).astype(np.float32)  # [filas, bloques, 1]
+        valores = bloques[:, :, 2:].copy().view(np.int8)  # [filas, bloques, 32]
+        forma = (filas, columnas)
+        if transpuesta:
+            valores, escalas, forma = valores.transpose(1, 2, 0).copy(), escalas.transpose(1, 2, 0).copy(), (columnas, filas)
+        q = g.constante(valores, base + "_q8")
+        d = g.constante(escalas, base + "_escala")
+        return g.op("Reshape", g.op("Mul", g.op("Cast", q, to=1), d), g.enteros(*forma))
 
     def vector(self, g: Grafo, nombre: str) -> str:
         t = self.tensores[nombre]
