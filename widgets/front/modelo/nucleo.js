@@ -91,7 +91,8 @@ export class Nucleo {
     this.reparto = { codificar_ms: 0, correr_ms: 0, juntar_ms: 0, elegir_ms: 0 };
     const ids = this.codificar(textoDelChat(mensajes));
     const comprobar = esquema ? comprobador(esquema) : null;
-    this.reparto.codificar_ms = performance.now() - inicio;
+    const leyendo = performance.now();
+    this.reparto.codificar_ms = leyendo - inicio;
     const reusados = this.reusar(ids);
     let logits = await this.leer(ids.slice(reusados));
     const leido = performance.now();
@@ -128,9 +129,9 @@ export class Nucleo {
       tokensEntrada: ids.length - reusados,
       tokensSalida: generados,
       tokensReusados: reusados,
-      tiempos: { prompt_n: ids.length - reusados, prompt_ms: leido - inicio, cache_n: reusados,
+      tiempos: { prompt_n: ids.length - reusados, prompt_ms: leido - leyendo, cache_n: reusados,
                  predicted_n: generados, predicted_ms: hecho - leido,
-                 prompt_per_second: (1000 * (ids.length - reusados)) / Math.max(leido - inicio, 1e-3),
+                 prompt_per_second: (1000 * (ids.length - reusados)) / Math.max(leido - leyendo, 1e-3),
                  predicted_per_second: (1000 * generados) / Math.max(hecho - leido, 1e-3),
                  // where the engine's time went: the chat tokenized and the schema's check made,
                  // the model's forward passes, their keys and values appended, the tokens chosen
