@@ -37,8 +37,9 @@ def ajustado() -> Path:
 
 
 @pytest.fixture(scope="module")
-def onnx() -> tuple[Path, Path]:
-    """The same model as an ONNX graph and its tokenizer, as the page runs it (modelo_onnx.py)."""
+def onnx() -> tuple[Path, Path, Path]:
+    """The same model as an ONNX graph, its weights and its tokenizer, as the page runs it
+    (modelo_onnx.py)."""
     return asegurar_onnx(CACHE)
 
 
@@ -165,13 +166,13 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
         sitio_de_prueba, onnx):
     sitio = sitio_de_prueba("modelo")
     carpeta = sitio / "_static" / "bucle" / "modelo"
-    modelo, tokenizador = onnx
-    for cual in (modelo, tokenizador):
+    modelo, pesos, tokenizador = onnx
+    for cual in (modelo, pesos, tokenizador):
         publicado = carpeta / cual.name
         assert publicado.samefile(cual) or publicado.read_bytes() == cual.read_bytes()
     wasm = ROOT / "node_modules" / "onnxruntime-web" / "dist" / "ort-wasm-simd-threaded.wasm"
     assert (carpeta / wasm.name).read_bytes() == wasm.read_bytes()
-    assert sorted(p.name for p in carpeta.iterdir()) == sorted([modelo.name, tokenizador.name, wasm.name])
+    assert sorted(p.name for p in carpeta.iterdir()) == sorted([modelo.name, pesos.name, tokenizador.name, wasm.name])
     ort = sitio / "_static" / "bucle" / "ort"
     for nombre in ("ort.wasm.min.mjs", "ort-wasm-simd-threaded.mjs"):  # as published, beside the widgets
         assert (ort / nombre).read_bytes() == (wasm.parent / nombre).read_bytes()
@@ -181,6 +182,9 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
     pin = fijado().onnx
     assert datos["modelo"] == {"archivo": f"modelo/{modelo.name}", "bytes": modelo.stat().st_size,
                                "sha256": pin.sha256}
+    assert datos["pesos"] == {"archivo": f"modelo/{pesos.name}", "bytes": pesos.stat().st_size,
+                              "sha256": pin.pesos_sha256}
+    assert datos["pesos_f32"] == "pesos.bin"  # the name the graph gives its float32 weights' data
     assert datos["tokenizador"] == {"archivo": "modelo/tokenizer.json", "bytes": tokenizador.stat().st_size,
                                     "sha256": pin.tokenizador_sha256}
     assert datos["wasm"] == {"archivo": f"modelo/{wasm.name}", "bytes": wasm.stat().st_size,
@@ -198,7 +202,7 @@ def test_a_page_with_the_directive_publishes_the_model_and_the_runtime_outside_t
     assert "_static/bucle/modelo.js" in entradas and "_static/bucle/modelo-trabajador.js" in entradas
     assert {"_static/bucle/ort/ort.wasm.min.mjs", "_static/bucle/ort/ort-wasm-simd-threaded.mjs"} <= set(entradas)
     assert not [url for url in entradas if url.startswith("_static/bucle/modelo/")]
-    print(f"\n[modelo] published: {modelo.stat().st_size / 1e6:.1f} MB ONNX + "
+    print(f"\n[modelo] published: {(modelo.stat().st_size + pesos.stat().st_size) / 1e6:.1f} MB ONNX + "
           f"{wasm.stat().st_size / 1e6:.1f} MB wasm; precached {len(entradas)} files")
 
 

@@ -1,7 +1,8 @@
-"""The course's model as the page runs it (widgets/construccion/modelo_onnx.py): an ONNX graph and
-a tokenizer written by the build from the GGUF, pinned by hash; run here with onnxruntime's CPython
-build and the page's own tokenizer (@huggingface/tokenizers in Node), it gives the answers the
-adapter's manifest recorded with transformers; the page's chat is the GGUF's template."""
+"""The course's model as the page runs it (widgets/construccion/modelo_onnx.py): an ONNX graph, its
+Q8_0 weights and a tokenizer written by the build from the GGUF, pinned by hash; run here with
+onnxruntime's CPython build, the weights multiplied out as the page's worker does, and the page's
+own tokenizer (@huggingface/tokenizers in Node), it gives the answers the adapter's manifest
+recorded with transformers; the page's chat is the GGUF's template."""
 
 from __future__ import annotations
 
@@ -46,14 +47,46 @@ console.log(JSON.stringify(JSON.parse(readFileSync(0, "utf8")).map(textoDelChat)
 """
 
 
-def test_the_pinned_onnx_and_tokenizer_are_written_once_and_checked(onnx):
-    modelo, tokenizador = onnx
+def test_the_pinned_onnx_weights_and_tokenizer_are_written_once_and_checked(onnx):
+    modelo, pesos, tokenizador = onnx
     pin = fijado().onnx
     assert (modelo.name, modelo.stat().st_size) == (pin.archivo, pin.bytes)
+    assert (pesos.name, pesos.stat().st_size) == (pin.pesos, pin.pesos_bytes)
     assert (tokenizador.name, tokenizador.stat().st_size) == (pin.tokenizador, pin.tokenizador_bytes)
-    antes = (modelo.stat().st_mtime_ns, tokenizador.stat().st_mtime_ns)
+    antes = [p.stat().st_mtime_ns for p in onnx]
     assert asegurar_onnx(CACHE) == onnx
-    assert (modelo.stat().st_mtime_ns, tokenizador.stat().st_mtime_ns) == antes, "nothing written again"
+    assert [p.stat().st_mtime_ns for p in onnx] == antes, "nothing written again"
+
+
+PESOS_EN_NODE = """
+import { readFileSync } from "node:fs";
+const { pesosFloat32 } = await import("./widgets/front/modelo/pesos.js");
+const datos = readFileSync(JSON.parse(readFileSync(0, "utf8")));
+const f = pesosFloat32(datos.buffer.slice(datos.byteOffset, datos.byteOffset + datos.byteLength));
+console.log(JSON.stringify(Array.from(f)));
+"""
+
+
+def test_the_pages_weights_are_the_q8_0_values_times_their_scales_as_python_computes_them(tmp_path):
+    """A small weights file, one matrix as it is and one transposed: the page's pesosFloat32
+    (Node) gives the float32 data Python's pesos_float32 gives, each value times its block's scale."""
+    rng = np.random.default_rng(7)
+    w = modelo_onnx.Pesos.__new__(modelo_onnx.Pesos)
+    w.plan, w.bytes_f32 = [], 0
+    esperado = []
+    for filas, columnas, traspuesta in ((3, 64, False), (64, 5, True)):
+        valores = rng.integers(-127, 128, (filas, columnas), dtype=np.int8)
+        escalas = rng.random((filas, columnas // 32) if not traspuesta else (filas // 32, columnas), np.float32)
+        w.plan.append({"salida": w.bytes_f32, "forma": (filas, columnas), "traspuesta": traspuesta,
+                       "valores": valores, "escalas": escalas})
+        w.bytes_f32 += 4 * filas * columnas
+        eje = 1 if not traspuesta else 0
+        esperado.append(valores.astype(np.float32) * np.repeat(escalas, 32, axis=eje))
+    archivo = tmp_path / "m.pesos"
+    modelo_onnx.escribir_pesos(w, archivo)
+    python = modelo_onnx.pesos_float32(archivo)
+    assert np.array_equal(python, np.concatenate([e.reshape(-1) for e in esperado]))
+    assert np.array_equal(np.array(node_modulo(PESOS_EN_NODE, str(archivo)), np.float32), python)
 
 
 def test_an_onnx_whose_hash_is_not_the_pinned_one_fails_naming_the_file_and_both_hashes(onnx, tmp_path):
@@ -79,7 +112,7 @@ def test_the_onnx_model_gives_the_manifests_answers_to_the_fixed_prompts_with_th
 
     from widgets.entrenamiento import datos
 
-    modelo, tokenizador = onnx
+    modelo, pesos, tokenizador = onnx
     ns = datos.pagina()
     fijas = datos.indicaciones_fijas(ns)
     chats = node_modulo(CHAT, [datos.chat(ns, M) for _, M in fijas])
@@ -96,6 +129,8 @@ def test_the_onnx_model_gives_the_manifests_answers_to_the_fixed_prompts_with_th
 
     opciones = onnxruntime.SessionOptions()
     opciones.intra_op_num_threads = 2
+    f32 = modelo_onnx.pesos_float32(pesos)  # as the page's worker computes them (the test above)
+    opciones.add_external_initializers_from_files_in_memory([modelo_onnx.PESOS_F32], [f32.view(np.uint8)], [f32.nbytes])
     sesion = onnxruntime.InferenceSession(str(modelo), opciones)
     capas, h, d = forma["capas"], forma["cabezas_kv"], forma["tamano"]
     cache = [np.zeros((1, 0, h, d), np.float32) for _ in range(2 * capas)]
@@ -128,7 +163,7 @@ def test_the_onnx_model_gives_the_manifests_answers_to_the_fixed_prompts_with_th
 
 
 def test_the_pages_tokenizer_gives_the_text_back_and_reads_the_chat_markers_as_one_token(onnx):
-    _, tokenizador = onnx
+    *_, tokenizador = onnx
     textos = ["<|im_start|>system\nHola «mundo»: 2048 ñandúes\t{\"a\":[1,2]}<|im_end|>\n<|im_start|>assistant\n",
               "línea uno\n\nlínea 'dos' — € 3,5 %"]
     r = node_modulo(TOKENIZAR, {"tokenizador": str(tokenizador), "textos": textos})

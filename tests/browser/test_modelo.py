@@ -104,9 +104,11 @@ def test_the_reader_downloads_the_model_once_cancels_retries_and_it_answers_here
     otra = page.evaluate(GENERAR)
     assert otra["texto"] == r["texto"], "temperature 0: the same prompt, the same answer"
     assert pedidas[antes:] == [], "nothing of the model is downloaded again"
-    # The cancelled request, then each file whole once (the wasm, the tokenizer, the model).
-    assert len(pedidas) == 4 and sum(u.endswith(ONNX) for u in pedidas) in (1, 2), pedidas
-    assert {u.rsplit("/", 1)[1] for u in pedidas} == {WASM, "tokenizer.json", ONNX.rsplit("/", 1)[1]}, pedidas
+    # The cancelled request, then each file whole once (the wasm, the tokenizer, the model's graph
+    # and its weights).
+    pin = fijado().onnx
+    assert {u.rsplit("/", 1)[1] for u in pedidas} == {WASM, "tokenizer.json", pin.archivo, pin.pesos}, pedidas
+    assert len(pedidas) == 5, pedidas
     print(f"[modelo] cached load {segunda:.1f} s "
           f"(load {otra['cifras']['carga'] / 1e3:.1f} s); "
           f"generation {otra['tiempos']['predicted_per_second']:.1f} tok/s")

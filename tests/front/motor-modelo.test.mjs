@@ -28,6 +28,7 @@ const sha = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const WASM = new Uint8Array([0, 97, 115, 109]);
 const TOKENIZADOR = new TextEncoder().encode('{"model":{}}');
 const ONNX = new Uint8Array(1000).fill(7);
+const PESOS = new Uint8Array(300).fill(9);
 
 function datos({ shaOnnx = sha(ONNX) } = {}) {
   return {
@@ -35,18 +36,19 @@ function datos({ shaOnnx = sha(ONNX) } = {}) {
     wasm: { archivo: "modelo/ort-wasm-simd-threaded.wasm", bytes: WASM.length, sha256: sha(WASM) },
     tokenizador: { archivo: "modelo/tokenizer.json", bytes: TOKENIZADOR.length, sha256: sha(TOKENIZADOR) },
     modelo: { archivo: "modelo/m.onnx", bytes: ONNX.length, sha256: shaOnnx },
+    pesos: { archivo: "modelo/m.pesos", bytes: PESOS.length, sha256: sha(PESOS) },
     ort: "ort/ort.wasm.min.mjs", forma: { capas: 1, cabezas_kv: 1, tamano: 2, contexto: 16 }, fin: [2],
   };
 }
 
-/** fetch answering the three files in chunks of 100 bytes; `parar` holds the model's stream
+/** fetch answering the four files in chunks of 100 bytes; `parar` holds the model's stream
  *  after its first chunk until aborted. */
 function servidor({ parar = false } = {}) {
   const pedidas = [];
   globalThis.fetch = async (url, { signal } = {}) => {
     pedidas.push(String(url));
     const u = String(url);
-    const bytes = u.endsWith(".wasm") ? WASM : u.endsWith(".json") ? TOKENIZADOR : ONNX;
+    const bytes = u.endsWith(".wasm") ? WASM : u.endsWith(".json") ? TOKENIZADOR : u.endsWith(".pesos") ? PESOS : ONNX;
     let i = 0;
     const cuerpo = new ReadableStream({
       pull(control) {
@@ -72,8 +74,8 @@ function motorDePrueba(d = datos()) {
   motor.probar = () => null;
   const estados = [];
   motor.addEventListener("cambio", () => estados.push(motor.estado));
-  motor.iniciar = async ({ wasm: w, tokenizador, modelo }) => {
-    motor.cargados = [w.size, tokenizador.size, modelo.size];
+  motor.iniciar = async ({ wasm: w, tokenizador, modelo, pesos }) => {
+    motor.cargados = [w.size, tokenizador.size, modelo.size, pesos.size];
     return 1;
   };
   return { motor, estados };
@@ -102,9 +104,9 @@ test("cargar downloads both files with their progress, checks them and loads the
   await motor.cargar({ alProgreso: (a) => avances.push(a) });
   assert.equal(motor.estado, "listo");
   assert.deepEqual(estados, ["descargando", "cargando", "listo"]);
-  assert.deepEqual(motor.cargados, [WASM.length, TOKENIZADOR.length, ONNX.length]);
-  assert.equal(pedidas.length, 3);
-  const total = WASM.length + TOKENIZADOR.length + ONNX.length;
+  assert.deepEqual(motor.cargados, [WASM.length, TOKENIZADOR.length, ONNX.length, PESOS.length]);
+  assert.equal(pedidas.length, 4);
+  const total = WASM.length + TOKENIZADOR.length + ONNX.length + PESOS.length;
   assert.ok(avances.every((a) => a.total === total));
   assert.deepEqual(avances.at(-1), { bytes: total, total });
   assert.ok(avances.length > 2, "progress as the bytes arrive");

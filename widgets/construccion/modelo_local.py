@@ -47,6 +47,7 @@ _RUEDA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha25
 _GGUF = re.compile(r"^(?P<ruta>\S+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 _CONVERSION = re.compile(r"^(?P<tipo>Q8_0)\s+(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 _ONNX = re.compile(r"^ONNX\s+(?P<archivo>[\w.-]+\.onnx)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})\s+"
+                   r"(?P<pesos>[\w.-]+\.pesos)\s+(?P<pesos_bytes>\d+)\s+sha256:(?P<pesos_sha>[0-9a-f]{64})\s+"
                    r"(?P<tok>[\w.-]+\.json)\s+(?P<tok_bytes>\d+)\s+sha256:(?P<tok_sha>[0-9a-f]{64})$")
 _ADAPTADOR = re.compile(r"^ADAPTADOR\s+(?P<npz>[\w.-]+\.npz)\s+sha256:(?P<npz_sha>[0-9a-f]{64})\s+"
                         r"(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
@@ -79,11 +80,15 @@ class Adaptado:
 
 @dataclass(frozen=True)
 class Onnx:
-    """The same model as an ONNX graph for onnxruntime-web and its tokenizer, both written by the
-    build from the GGUF the page runs (``widgets/construccion/modelo_onnx.py``): names, sizes, hashes."""
+    """The same model as an ONNX graph for onnxruntime-web, its weights and its tokenizer, written by
+    the build from the GGUF the page runs (``widgets/construccion/modelo_onnx.py``): names, sizes,
+    hashes."""
     archivo: str
     bytes: int
     sha256: str
+    pesos: str
+    pesos_bytes: int
+    pesos_sha256: str
     tokenizador: str
     tokenizador_bytes: int
     tokenizador_sha256: str
@@ -152,7 +157,8 @@ def fijado(ruta: Path = FIJADO) -> Fijado:
                                 sha256=m.group("sha"))
         elif m := _ONNX.match(linea):
             onnx = Onnx(archivo=m.group("archivo"), bytes=int(m.group("bytes")), sha256=m.group("sha"),
-                        tokenizador=m.group("tok"), tokenizador_bytes=int(m.group("tok_bytes")),
+                        pesos=m.group("pesos"), pesos_bytes=int(m.group("pesos_bytes")),
+                        pesos_sha256=m.group("pesos_sha"), tokenizador=m.group("tok"), tokenizador_bytes=int(m.group("tok_bytes")),
                         tokenizador_sha256=m.group("tok_sha"))
         elif m := _GGUF.match(linea):
             gguf = m
@@ -161,7 +167,7 @@ def fijado(ruta: Path = FIJADO) -> Fijado:
                 f"{ruta}:{numero}: se esperaba «nombre==versión --hash=sha256:…», "
                 "«ruta/en/la/rueda.gguf BYTES sha256:…», «Q8_0 nombre.gguf BYTES sha256:…» o "
                 "«ADAPTADOR adaptador.npz sha256:… nombre.gguf BYTES sha256:…» u «ONNX nombre.onnx BYTES "
-                "sha256:… tokenizer.json BYTES sha256:…»")
+                "sha256:… nombre.pesos BYTES sha256:… tokenizer.json BYTES sha256:…»")
     if rueda is None or gguf is None:
         raise ErrorDelModelo(f"{ruta}: faltan la línea de la rueda o la del GGUF")
     if conversion and conversion.archivo == gguf.group("ruta").rsplit("/", 1)[-1]:

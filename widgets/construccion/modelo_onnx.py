@@ -64,6 +64,9 @@ CARPETA = Path("_static") / "bucle" / "modelo"
 #: the script of its threads are the bundle's (``_static/bucle/ort/``, empaquetar.mjs).
 WASM = Path("onnxruntime-web") / "dist" / "ort-wasm-simd-threaded.wasm"
 ORT_MODULO = "ort/ort.wasm.min.mjs"
+#: The name the graph gives its float32 weights' external data (the page hands onnxruntime those
+#: bytes under it, computed from the weights file: :func:`escribir_pesos`).
+PESOS_F32 = "pesos.bin"
 #: The graph's input and output names (the page's engine uses the same).
 ENTRADA, LOGITS = "input_ids", "logits"
 #: The longest conversation the page keeps (its rotary tables stop there): llama.cpp's n_ctx in the page.
@@ -106,8 +109,9 @@ class Grafo:
 
 
 class Pesos:
-    """The GGUF's tensors by name, as graph constants: float32 as they are, Q8_0 as int8 blocks and
-    scales rebuilt in the graph."""
+    """The GGUF's tensors by name, as the graph's values: float32 vectors as constants in the graph;
+    each Q8_0 matrix as a float32 initializer whose data is external (``PESOS_F32``, at its offset),
+    recorded in ``plan`` with its int8 values and scales for :func:`escribir_pesos`."""
 
     def __init__(self, gguf_path: Path):
         import gguf
@@ -115,15 +119,18 @@ class Pesos:
         self.gguf = gguf
         self.lector = gguf.GGUFReader(gguf_path)
         self.tensores = {t.name: t for t in self.lector.tensors}
+        self.plan: list[dict] = []
+        self.bytes_f32 = 0
 
     def campo(self, clave: str):
         return self.lector.get_field(clave).contents()
 
     def matriz(self, g: Grafo, nombre: str, transpuesta: bool) -> str:
         """The tensor [filas, columnas] as the graph's float32 value; ``transpuesta``: [columnas, filas]
-        (a MatMul's right side, x @ W.T). A Q8_0 tensor's blocks are laid out here so that the graph
-        only casts, scales and reshapes them (transposed, its int8 values as [blocks, 32, filas] and
-        the scales as [blocks, 1, filas]): onnxruntime folds that in one pass when the session is made."""
+        (a MatMul's right side, x @ W.T). A Q8_0 tensor's int8 values are kept in that layout, and its
+        scales as [filas, columnas/32] ([columnas/32, filas] transposed), for the page to multiply."""
+        from onnx import TensorProto
+
         Tipo = self.gguf.GGMLQuantizationType
         t = self.tensores[nombre]
         filas, columnas = int(t.shape[1]), int(t.shape[0])
@@ -132,22 +139,75 @@ class Pesos:
             valores = self.gguf.quants.dequantize(t.data, t.tensor_type).astype(np.float32).reshape(filas, columnas)
             return g.constante(valores.T.copy() if transpuesta else valores, base)
         bloques = np.asarray(t.data).reshape(filas, columnas // 32, 34)
-        escalas = bloques[:, :, :2].copy().view(np.float16).astype(np.float32)  # [filas, bloques, 1]
-        valores = bloques[:, :, 2:].copy().view(np.int8)  # [filas, bloques, 32]
+        escalas = bloques[:, :, :2].copy().view(np.float16).astype(np.float32).reshape(filas, columnas // 32)
+        valores = bloques[:, :, 2:].copy().view(np.int8).reshape(filas, columnas)
         forma = (filas, columnas)
         if transpuesta:
-            valores, escalas, forma = valores.transpose(1, 2, 0).copy(), escalas.transpose(1, 2, 0).copy(), (columnas, filas)
-        q = g.constante(valores, base + "_q8")
-        d = g.constante(escalas, base + "_escala")
-        return g.op("Reshape", g.op("Mul", g.op("Cast", q, to=1), d), g.enteros(*forma))
+            valores, escalas, forma = valores.T.copy(), escalas.T.copy(), (columnas, filas)
+        tensor = TensorProto(name=g.nombre(base), data_type=TensorProto.FLOAT, dims=forma)
+        largo = 4 * filas * columnas
+        for clave, valor in (("location", PESOS_F32), ("offset", self.bytes_f32), ("length", largo)):
+            tensor.external_data.add(key=clave, value=str(valor))
+        tensor.data_location = TensorProto.EXTERNAL
+        g.constantes.append(tensor)
+        self.plan.append({"salida": self.bytes_f32, "forma": forma, "traspuesta": transpuesta,
+                          "valores": valores, "escalas": escalas})
+        self.bytes_f32 += largo
+        return tensor.name
 
     def vector(self, g: Grafo, nombre: str) -> str:
         t = self.tensores[nombre]
         return g.constante(np.asarray(t.data, dtype=np.float32).reshape(-1), nombre.replace(".", "_"))
 
 
+def escribir_pesos(w: Pesos, destino: Path) -> None:
+    """The model's Q8_0 weights, as the page downloads them: a little-endian uint32, the length of
+    a JSON header, the header (``{"bytes": the float32 file's size, "tensores": [{"salida": its
+    offset there, "forma": [a, b], "traspuesta", "q": offset of its int8 values [a, b], "d":
+    offset of its float32 scales}]}``, the scales [a, b/32], or [a/32, b] when ``traspuesta``; the
+    offsets counted from the end of the header), padded to 4 bytes, then the values and scales. :func:`pesos_float32` (and the page's worker)
+    turn it into the float32 data of ``PESOS_F32``."""
+    tensores, trozos, desde = [], [], 0
+    for t in w.plan:
+        q, d = t["valores"].tobytes(), t["escalas"].astype("<f4").tobytes()
+        relleno = -len(q) % 4
+        tensores.append({"salida": t["salida"], "forma": list(t["forma"]), "traspuesta": t["traspuesta"],
+                         "q": desde, "d": desde + len(q) + relleno})
+        trozos += [q, b"\0" * relleno, d]
+        desde += len(q) + relleno + len(d)
+    cabecera = json.dumps({"bytes": w.bytes_f32, "tensores": tensores}, separators=(",", ":")).encode()
+    cabecera += b" " * (-(4 + len(cabecera)) % 4)
+    with destino.open("wb") as f:
+        f.write(len(cabecera).to_bytes(4, "little"))
+        f.write(cabecera)
+        for trozo in trozos:
+            f.write(trozo)
+
+
+def pesos_float32(origen: Path) -> np.ndarray:
+    """The float32 data of ``PESOS_F32`` from a weights file of :func:`escribir_pesos` (what the
+    page's worker computes too: each value times its block's scale)."""
+    datos = origen.read_bytes()
+    largo = int.from_bytes(datos[:4], "little")
+    cabecera = json.loads(datos[4:4 + largo])
+    inicio = 4 + largo
+    salida = np.empty(cabecera["bytes"] // 4, np.float32)
+    for t in cabecera["tensores"]:
+        a, b = t["forma"]
+        q = np.frombuffer(datos, np.int8, a * b, inicio + t["q"]).reshape(a, b).astype(np.float32)
+        if t["traspuesta"]:
+            d = np.frombuffer(datos, "<f4", a // 32 * b, inicio + t["d"]).reshape(a // 32, 1, b)
+            valores = (q.reshape(a // 32, 32, b) * d).reshape(a, b)
+        else:
+            d = np.frombuffer(datos, "<f4", a * (b // 32), inicio + t["d"]).reshape(a, b // 32, 1)
+            valores = (q.reshape(a, b // 32, 32) * d).reshape(a, b)
+        salida[t["salida"] // 4:t["salida"] // 4 + a * b] = valores.reshape(-1)
+    return salida
+
+
 def grafo(gguf_path: Path):
-    """The ONNX model (an ``onnx.ModelProto``) of the GGUF's Llama with a KV cache (see above)."""
+    """The ONNX model (an ``onnx.ModelProto``) of the GGUF's Llama with a KV cache (see above), and
+    its weights (:class:`Pesos`, for :func:`escribir_pesos`)."""
     import onnx
     from onnx import TensorProto, helper
 
@@ -241,8 +301,7 @@ def grafo(gguf_path: Path):
         helper.make_graph(g.nodos, "bucle", entradas, salidas, g.constantes),
         opset_imports=[helper.make_opsetid("", 18)], producer_name="el-bucle")
     modelo.ir_version = 9
-    onnx.checker.check_model(modelo, full_check=False)
-    return modelo
+    return modelo, w
 
 
 def tokenizador(gguf_path: Path) -> dict:
@@ -282,36 +341,44 @@ def plantilla(gguf_path: Path) -> dict:
             "fin": fin}
 
 
-def escribir(gguf_path: Path, onnx_path: Path, tokenizer_path: Path) -> None:
-    """The model (see :func:`grafo`) and its tokenizer (:func:`tokenizador`), written deterministically."""
+def escribir(gguf_path: Path, onnx_path: Path, pesos_path: Path, tokenizer_path: Path) -> None:
+    """The model's graph (:func:`grafo`), its weights (:func:`escribir_pesos`) and its tokenizer
+    (:func:`tokenizador`), written deterministically."""
     import onnx
 
-    onnx.save(grafo(gguf_path), onnx_path)
+    modelo, w = grafo(gguf_path)
+    onnx.save(modelo, onnx_path)
+    escribir_pesos(w, pesos_path)
     tokenizer_path.write_text(json.dumps(tokenizador(gguf_path), ensure_ascii=False, separators=(",", ":")),
                               encoding="utf-8")
 
 
-def asegurar_onnx(cache: Path, fijado_en: Path | None = None) -> tuple[Path, Path]:
-    """The pinned ONNX model and its tokenizer, checked, in ``cache``: written from the GGUF the
-    page runs (``modelo_local.asegurar``) unless checked copies are there. A file whose hash is not
-    the pinned one fails, naming it and both hashes (``ErrorDelModelo``), and nothing is kept."""
+def asegurar_onnx(cache: Path, fijado_en: Path | None = None) -> tuple[Path, Path, Path]:
+    """The pinned ONNX graph, its weights and its tokenizer, checked, in ``cache``: written from the
+    GGUF the page runs (``modelo_local.asegurar``) unless checked copies are there. A file whose
+    hash is not the pinned one fails, naming it and both hashes (``ErrorDelModelo``), and nothing
+    is kept."""
     fijado_en = fijado_en or ml.FIJADO
     pin = ml.fijado(fijado_en).onnx
     if pin is None:
         raise ml.ErrorDelModelo(f"{fijado_en.name} no fija el modelo ONNX (la línea «ONNX …»)")
-    onnx_path, tok_path = cache / pin.archivo, cache / pin.tokenizador
-    if ml._ya_comprobado(onnx_path, pin.sha256) and ml._ya_comprobado(tok_path, pin.tokenizador_sha256):
-        return onnx_path, tok_path
+    archivos = [(cache / pin.archivo, pin.sha256), (cache / pin.pesos, pin.pesos_sha256),
+                (cache / pin.tokenizador, pin.tokenizador_sha256)]
+    if all(ml._ya_comprobado(ruta, sha) for ruta, sha in archivos):
+        return tuple(ruta for ruta, _ in archivos)
     gguf_path = ml.asegurar(cache, fijado_en)
-    error = lambda nombre, esperado: lambda obtenido: (  # noqa: E731
-        f"{nombre}, escrito desde {gguf_path.name}, no tiene el SHA-256 fijado en {fijado_en.name}: "
-        f"se esperaba {esperado} y tiene {obtenido} (¿otra versión de onnx, gguf o NumPy que las de "
-        "requirements.txt?)")
+    hecho = []
 
     def modelo(parcial: Path) -> str:
         import onnx
 
-        onnx.save(grafo(gguf_path), parcial)
+        grafo_y_pesos = grafo(gguf_path)
+        hecho.append(grafo_y_pesos[1])
+        onnx.save(grafo_y_pesos[0], parcial)
+        return ml.sha256(parcial)
+
+    def pesos(parcial: Path) -> str:
+        escribir_pesos(hecho[0] if hecho else grafo(gguf_path)[1], parcial)
         return ml.sha256(parcial)
 
     def texto(parcial: Path) -> str:
@@ -319,9 +386,12 @@ def asegurar_onnx(cache: Path, fijado_en: Path | None = None) -> tuple[Path, Pat
                            encoding="utf-8")
         return ml.sha256(parcial)
 
-    ml._escribir_comprobado(onnx_path, pin.sha256, modelo, error(pin.archivo, pin.sha256))
-    ml._escribir_comprobado(tok_path, pin.tokenizador_sha256, texto, error(pin.tokenizador, pin.tokenizador_sha256))
-    return onnx_path, tok_path
+    for (ruta, sha), escribir_uno in zip(archivos, (modelo, pesos, texto)):
+        ml._escribir_comprobado(ruta, sha, escribir_uno, lambda obtenido, ruta=ruta, sha=sha: (
+            f"{ruta.name}, escrito desde {gguf_path.name}, no tiene el SHA-256 fijado en {fijado_en.name}: "
+            f"se esperaba {sha} y tiene {obtenido} (¿otra versión de onnx, gguf o NumPy que las de "
+            "requirements.txt?)"))
+    return tuple(ruta for ruta, _ in archivos)
 
 
 # ------------------------------------------------------- published by the build
@@ -342,10 +412,13 @@ def datos_del_modelo(app: Sphinx) -> dict:
         "nombre": NOMBRE + (" ajustado por el curso para usar sus herramientas" if datos.adaptado else ""),
         "licencia": LICENCIA,
         "modelo": {"archivo": f"modelo/{datos.onnx.archivo}", "bytes": datos.onnx.bytes, "sha256": datos.onnx.sha256},
+        "pesos": {"archivo": f"modelo/{datos.onnx.pesos}", "bytes": datos.onnx.pesos_bytes,
+                  "sha256": datos.onnx.pesos_sha256},
         "tokenizador": {"archivo": f"modelo/{datos.onnx.tokenizador}", "bytes": datos.onnx.tokenizador_bytes,
                         "sha256": datos.onnx.tokenizador_sha256},
         "wasm": {"archivo": f"modelo/{wasm.name}", "bytes": wasm.stat().st_size, "sha256": _sha256_recordado(wasm)},
         "ort": ORT_MODULO,
+        "pesos_f32": PESOS_F32,
         **plantilla(gguf),
     }
 
@@ -393,4 +466,5 @@ def setup_modelo_publicado(app: Sphinx) -> None:
 if __name__ == "__main__":
     gguf_arg, carpeta = Path(sys.argv[1]), Path(sys.argv[2])
     carpeta.mkdir(parents=True, exist_ok=True)
-    escribir(gguf_arg, carpeta / (gguf_arg.stem + ".onnx"), carpeta / "tokenizer.json")
+    escribir(gguf_arg, carpeta / (gguf_arg.stem + ".onnx"), carpeta / (gguf_arg.stem + ".pesos"),
+             carpeta / "tokenizer.json")

@@ -3,9 +3,11 @@
 // (widgets/construccion/modelo_onnx.py), with the model's tokenizer (@huggingface/tokenizers) and
 // modelo/nucleo.js's generation. modelo/motor.js starts it and talks to it:
 //
-//   → {id, tipo: "cargar", ort, wasm, onnx, tokenizador, forma, fin, hilos}
-//       ort: the URL of onnxruntime-web's module (served by the site); wasm, onnx: the checked
-//       files' bytes (ArrayBuffers, transferred); tokenizador: tokenizer.json's text
+//   → {id, tipo: "cargar", ort, wasm, onnx, pesos, externos, tokenizador, forma, fin, hilos}
+//       ort: the URL of onnxruntime-web's module (served by the site); wasm, onnx, pesos: the
+//       checked files' bytes (ArrayBuffers, transferred): onnxruntime's wasm, the model's graph and
+//       its Q8_0 weights, multiplied here into the float32 data the graph names `externos`
+//       (modelo_onnx.py's escribir_pesos); tokenizador: tokenizer.json's text
 //   → {id, tipo: "generar", mensajes, esquema, max_tokens}   → nucleo.generar's result
 //   → {id, tipo: "preparar", mensajes, clave}   read the start the conversations share, or put it
 //       back from the Cache API where `clave` (model and text) was kept before → {tokens, restaurada}
@@ -16,6 +18,7 @@
 // (env.wasm.wasmBinary), onnxruntime's module and the script of its threads are the site's files.
 import { Tokenizer } from "@huggingface/tokenizers";
 import { ContextoLleno, Nucleo } from "./modelo/nucleo.js";
+import { pesosFloat32 } from "./modelo/pesos.js";
 import { MODELO } from "./lib/textos.js";
 
 const CACHE = "bucle-modelo";
@@ -44,13 +47,18 @@ function bytesDeLosCaracteres() {
   return mapa;
 }
 
-async function cargar({ ort: urlOrt, wasm, onnx, tokenizador, forma, fin, hilos }) {
+async function cargar({ ort: urlOrt, wasm, onnx, pesos, externos, tokenizador, forma, fin, hilos }) {
   const ort = await import(/* the site's file, not bundled */ urlOrt);
   ort.env.wasm.wasmBinary = wasm;
   ort.env.wasm.numThreads = hilos;
   ort.env.wasm.wasmPaths = new URL("./", urlOrt).href;
-  const sesion = await ort.InferenceSession.create(new Uint8Array(onnx), {
-    executionProviders: ["wasm"], graphOptimizationLevel: "all" });
+  // onnxruntime copies the weights into its memory: this copy is only for the session's making,
+  // and is let go once it is made (the options too, which onnxruntime may keep).
+  const externo = { path: externos, data: new Uint8Array(pesosFloat32(pesos).buffer) };
+  const opciones = { executionProviders: ["wasm"], graphOptimizationLevel: "all", externalData: [externo] };
+  const sesion = await ort.InferenceSession.create(new Uint8Array(onnx), opciones);
+  externo.data = null;
+  opciones.externalData = null;
   const json = JSON.parse(tokenizador);
   const tok = new Tokenizer(json, { clean_up_tokenization_spaces: false });
   const especiales = new Set(json.added_tokens.map((t) => t.id));

@@ -19,7 +19,8 @@
 //                                         // latest generations, each with its prompt, grammar
 //                                         // and timings (for the bench)
 //
-// cargar() fetches the model, its tokenizer and onnxruntime's wasm from the site (never
+// cargar() fetches the model (its graph and its weights), its tokenizer and onnxruntime's wasm
+// from the site (never
 // elsewhere), with the bytes as they arrive and an AbortSignal, checks each file's SHA-256
 // against the page's data, keeps them in the Cache API (cache "bucle-modelo", each under its URL
 // and hash: the next visit downloads nothing, offline too; modelo/archivos.js), then loads the
@@ -83,8 +84,8 @@ export class Motor extends EventTarget {
     this.preparacion = Promise.resolve(null); // the latest preparar(), done
   }
 
-  /** The model's files from the widget's data ({modelo, tokenizador, wasm: {archivo, bytes,
-   *  sha256}, ort, forma, fin}). */
+  /** The model's files from the widget's data ({modelo, pesos, tokenizador, wasm: {archivo, bytes,
+   *  sha256}, ort, pesos_f32, forma, fin}). */
   configurar(datos) {
     this.datos ??= datos;
     return this;
@@ -103,7 +104,7 @@ export class Motor extends EventTarget {
 
   archivos() {
     if (!this.datos) throw new Error(MODELO.sinDatos);
-    return [this.datos.wasm, this.datos.tokenizador, this.datos.modelo].map((f) => {
+    return [this.datos.wasm, this.datos.tokenizador, this.datos.modelo, this.datos.pesos].map((f) => {
       const url = new URL(f.archivo, import.meta.url).href;
       return { ...f, url, clave: `${url}?sha256=${f.sha256}` };
     });
@@ -187,12 +188,12 @@ export class Motor extends EventTarget {
       blobs.push(blob);
     }
     if (cache) await olvidarAjenos(cache, [...archivos.map((f) => f.clave), this.clavePrefijo("")]);
-    const [wasm, tokenizador, modelo] = blobs;
-    return { wasm, tokenizador, modelo };
+    const [wasm, tokenizador, modelo, pesos] = blobs;
+    return { wasm, tokenizador, modelo, pesos };
   }
 
   /** Start the worker and load the model in it: the number of threads it runs on. */
-  async iniciar({ wasm, tokenizador, modelo }) {
+  async iniciar({ wasm, tokenizador, modelo, pesos }) {
     const hilos = globalThis.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
     // A Content-Security-Policy that refuses the worker (or its module, or its threads) would
     // leave the load waiting for ever: say why.
@@ -211,11 +212,12 @@ export class Motor extends EventTarget {
         for (const { rechazar } of this.pendientes.values()) rechazar(new Error(MODELO.csp));
         this.pendientes.clear();
       };
-      const [bytesWasm, bytesModelo, texto] = await Promise.all([wasm.arrayBuffer(), modelo.arrayBuffer(), tokenizador.text()]);
-      const { ort, forma, fin } = this.datos;
+      const [bytesWasm, bytesModelo, bytesPesos, texto] = await Promise.all([
+        wasm.arrayBuffer(), modelo.arrayBuffer(), pesos.arrayBuffer(), tokenizador.text()]);
+      const { ort, forma, fin, pesos_f32: externos } = this.datos;
       const cargado = await Promise.race([negado, this.pedir({
         tipo: "cargar", ort: new URL(ort, import.meta.url).href, wasm: bytesWasm, onnx: bytesModelo,
-        tokenizador: texto, forma, fin, hilos }, [bytesWasm, bytesModelo])]);
+        pesos: bytesPesos, externos, tokenizador: texto, forma, fin, hilos }, [bytesWasm, bytesModelo, bytesPesos])]);
       return cargado.hilos;
     } finally {
       globalThis.removeEventListener?.("securitypolicyviolation", alNegar);
