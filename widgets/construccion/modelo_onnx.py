@@ -48,7 +48,6 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
@@ -100,11 +99,15 @@ class Grafo:
         return fuera[0] if salidas == 1 else fuera
 
     def constante(self, valor, base: str = "c") -> str:
+        import numpy as np
+
         nombre = self.nombre(base)
         self.constantes.append(self.numpy_helper.from_array(np.asarray(valor), nombre))
         return nombre
 
     def enteros(self, *valores: int) -> str:
+        import numpy as np
+
         return self.constante(np.array(valores, dtype=np.int64), "i")
 
 
@@ -129,6 +132,7 @@ class Pesos:
         """The tensor [filas, columnas] as the graph's float32 value; ``transpuesta``: [columnas, filas]
         (a MatMul's right side, x @ W.T). A Q8_0 tensor's int8 values are kept in that layout, and its
         scales as [filas, columnas/32] ([columnas/32, filas] transposed), for the page to multiply."""
+        import numpy as np
         from onnx import TensorProto
 
         Tipo = self.gguf.GGMLQuantizationType
@@ -156,6 +160,8 @@ class Pesos:
         return tensor.name
 
     def vector(self, g: Grafo, nombre: str) -> str:
+        import numpy as np
+
         t = self.tensores[nombre]
         return g.constante(np.asarray(t.data, dtype=np.float32).reshape(-1), nombre.replace(".", "_"))
 
@@ -184,9 +190,11 @@ def escribir_pesos(w: Pesos, destino: Path) -> None:
             f.write(trozo)
 
 
-def pesos_float32(origen: Path) -> np.ndarray:
-    """The float32 data of ``PESOS_F32`` from a weights file of :func:`escribir_pesos` (what the
-    page's worker computes too: each value times its block's scale)."""
+def pesos_float32(origen: Path):
+    """The float32 data of ``PESOS_F32`` (a NumPy array) from a weights file of
+    :func:`escribir_pesos` (what the page's worker computes too: each value times its block's scale)."""
+    import numpy as np
+
     datos = origen.read_bytes()
     largo = int.from_bytes(datos[:4], "little")
     cabecera = json.loads(datos[4:4 + largo])
@@ -208,6 +216,7 @@ def pesos_float32(origen: Path) -> np.ndarray:
 def grafo(gguf_path: Path):
     """The ONNX model (an ``onnx.ModelProto``) of the GGUF's Llama with a KV cache (see above), and
     its weights (:class:`Pesos`, for :func:`escribir_pesos`)."""
+    import numpy as np
     import onnx
     from onnx import TensorProto, helper
 
