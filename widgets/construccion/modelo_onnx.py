@@ -171,8 +171,9 @@ def escribir_pesos(w: Pesos, destino: Path) -> None:
     a JSON header, the header (``{"bytes": the float32 file's size, "tensores": [{"salida": its
     offset there, "forma": [a, b], "traspuesta", "q": offset of its int8 values [a, b], "d":
     offset of its float32 scales}]}``, the scales [a, b/32], or [a/32, b] when ``traspuesta``; the
-    offsets counted from the end of the header), padded to 4 bytes, then the values and scales. :func:`pesos_float32` (and the page's worker)
-    turn it into the float32 data of ``PESOS_F32``."""
+    offsets counted from the end of the header), padded to 4 bytes, then the values and scales.
+    :func:`pesos_float32` (and the page's worker, ``modelo/pesos.js``) turn it into the float32
+    data of ``PESOS_F32``."""
     tensores, trozos, desde = [], [], 0
     for t in w.plan:
         q, d = t["valores"].tobytes(), t["escalas"].astype("<f4").tobytes()

@@ -8,7 +8,8 @@ run's messages ``M`` become the request the reader's adapter sends
 (``ModeloAPI().peticion(M, HERRAMIENTAS)``, ``challenges/modelo-api/solucion.py``), that request
 the model's chat (``mensajes_para_el_modelo``, the Python port of
 ``widgets/front/modelo/indicaciones.js``), and that chat the prompt text through the GGUF's own
-chat template (``tokenizer.chat_template``, ChatML), as wllama's llama.cpp applies it:
+chat template (``tokenizer.chat_template``, ChatML), as the page's engine applies it
+(``modelo/nucleo.js``; llama.cpp natively):
 
     <|im_start|>system\\n{system}<|im_end|>\\n<|im_start|>user\\n{pedido}<|im_end|>\\n
     <|im_start|>assistant\\n{answer}<|im_end|>\\n<|im_start|>user\\n{results}<|im_end|>\\n …
