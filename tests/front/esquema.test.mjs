@@ -2,7 +2,7 @@
 // model is held to, and its compact grammar (GBNF), checked by reading the grammar as a RegExp.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HERRAMIENTAS, comoRegExp, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
+import { HERRAMIENTAS, MEDIR, comoRegExp, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
 
 const { esquemaDeSalida, gramaticaDeSalida } = await import("../../widgets/front/modelo/esquema.js");
 
@@ -102,14 +102,7 @@ test("the compact grammar admits each answer's compact JSON, and nothing else", 
 });
 
 test("the compact grammar covers integers, numbers, booleans, enums and nested objects", () => {
-  const herramienta = {
-    name: "medir",
-    description: "",
-    input_schema: esquema({
-      veces: { type: "integer" }, escala: { type: "number" }, exacto: { type: "boolean" },
-      unidad: { enum: ["g", "kg"] }, donde: esquema({ fila: { type: "integer" } }),
-    }),
-  };
+  const herramienta = MEDIR;
   const admite = comoRegExp(gramaticaDeSalida(esquemaDeSalida([herramienta], { type: "any" })));
   const llamada = (input) => llamadaJSON("medir", input);
   assert.match(llamada({ veces: 3, escala: -1.5e3, exacto: true, unidad: "kg", donde: { fila: 0 } }), admite);

@@ -3,21 +3,13 @@
 // (esquema.js's gramaticaDeSalida, read here as a RegExp) admits, and every start of it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HERRAMIENTAS, comoRegExp, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
+import { HERRAMIENTAS, MEDIR, comoRegExp, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
 
 const { esquemaDeSalida, gramaticaDeSalida } = await import("../../widgets/front/modelo/esquema.js");
 const { comprobador } = await import("../../widgets/front/modelo/gramatica.js");
 
 const bytes = (texto) => new TextEncoder().encode(texto);
 
-const MEDIR = {
-  name: "medir",
-  description: "",
-  input_schema: esquema({
-    veces: { type: "integer" }, escala: { type: "number" }, exacto: { type: "boolean" },
-    unidad: { enum: ["g", "kg"] }, donde: esquema({ fila: { type: "integer" } }),
-  }),
-};
 const medir = (input) => llamadaJSON("medir", input);
 
 const CASOS = [

@@ -34,6 +34,16 @@ export const HERRAMIENTAS = [
     input_schema: esquema({ patron: texto("El texto que hay que buscar, tal cual.") }),
   },
 ];
+/** A tool with every kind of argument the compact grammar covers. */
+export const MEDIR = {
+  name: "medir",
+  description: "",
+  input_schema: esquema({
+    veces: { type: "integer" }, escala: { type: "number" }, exacto: { type: "boolean" },
+    unidad: { enum: ["g", "kg"] }, donde: esquema({ fila: { type: "integer" } }),
+  }),
+};
+
 export const SISTEMA = "Eres un asistente que ayuda a organizar la compra de casa.";
 export const PEDIDO = "Apunta en lista.txt lo que falta para la tortilla.";
 
