@@ -355,6 +355,27 @@ def test_a_published_wheel_is_installed_on_its_first_import_if_its_hash_matches(
     assert not (tmp_path / "rueda_cambiada").exists()
 
 
+def test_preparing_the_network_installs_pyodide_http_from_the_site_and_patches_urllib(trabajador, pagina_js,
+                                                                                       monkeypatch, tmp_path):
+    import hashlib
+
+    monkeypatch.delitem(sys.modules, "pyodide_http", raising=False)
+    assert trabajador.preparar_red() is False, "outside the browser there is nothing to prepare"
+    assert "pyodide_http" not in sys.modules
+
+    _, archivos = pagina_js
+    rueda = _rueda("pyodide_http", "PARCHES = []\ndef patch_all():\n    PARCHES.append(1)\n")
+    archivos["http://127.0.0.1:8000/curso/_static/bucle/ruedas/pyodide_http.whl"] = rueda
+    monkeypatch.setattr(trabajador, "RUEDAS", {"pyodide_http": ("pyodide_http.whl", hashlib.sha256(rueda).hexdigest())})
+    monkeypatch.setattr(trabajador._RuedasDelSitio, "destino", str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert trabajador.preparar_red() is True
+    assert (tmp_path / "pyodide_http" / "__init__.py").is_file()
+    assert sys.modules["pyodide_http"].PARCHES == [1]
+    assert "urllib.request" in sys.modules
+
+
 def test_the_workers_wheels_are_the_ones_pinned_for_the_page(trabajador):
     from widgets.construccion.ruedas_pyodide import DE_LA_PAGINA, fijadas
 

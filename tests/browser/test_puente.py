@@ -159,6 +159,39 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
         pass
 
 
+MODULOS_DE_LA_RED = """async () => {
+    const { python } = await import("./_static/bucle/python.js");
+    let salida = "";
+    await python.ejecutar(
+        "import sys\\nprint('pyodide_http' in sys.modules, 'urllib.request' in sys.modules and "
+        + "sys.modules['urllib.request'].urlopen.__module__)",
+        "<prueba>", { alSalir: (flujo, texto) => { salida += texto; } });
+    return salida.trim();
+}"""
+
+
+def modulos_de_la_red_en_reposo(page):
+    """What the worker has imported for HTTP, asked again (each ask keeps it busy a moment)
+    until it has been idle long enough to prepare it, or for about 5 s."""
+    for _ in range(10):
+        modulos = page.evaluate(MODULOS_DE_LA_RED)
+        if modulos.startswith("True"):
+            break
+        page.wait_for_timeout(500)
+    return modulos
+
+
+def test_a_page_that_serves_the_model_imports_what_a_request_needs_while_idle(modelo_html, servidor, pagina):
+    base = servidor(modelo_html)
+    pagina.goto(base + "sirve.html")
+    pagina.wait_for_function("window.sirviendo === true")
+    # No cell has run: the worker installed pyodide-http and patched urllib.request by itself.
+    assert modulos_de_la_red_en_reposo(pagina) == "True pyodide_http._urllib"
+    # A page that does not serve it (and has no server of the reader's) imports none of it.
+    pagina.goto(base + "index.html")
+    assert modulos_de_la_red_en_reposo(pagina) == "False False"
+
+
 @pytest.fixture
 def servidor_propio():
     _ServidorPropio.vistas, _ServidorPropio.cuerpos = [], []

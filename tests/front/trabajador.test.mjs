@@ -68,9 +68,10 @@ test("a flood: each batch keeps its last part, says what it left out, and goes e
   assert.equal(envio.intervalo, 40);
 });
 
-test("the site: controlled or not, the reader's own server and its origin, as Python reads it", () => {
+test("the site: controlled or not, serving the model or not, the reader's own server and its origin", () => {
   const sitio = new Sitio({ raiz: "http://127.0.0.1:8000/curso/", ruedas: "http://127.0.0.1:8000/curso/_static/bucle/ruedas/" });
   assert.equal(sitio.permitido(), null);
+  assert.equal(sitio.conRed(), false);
   assert.deepEqual(JSON.parse(sitio.paraPython()), {
     raiz: "http://127.0.0.1:8000/curso/", ruedas: "http://127.0.0.1:8000/curso/_static/bucle/ruedas/",
     controlado: false, propio: null,
@@ -84,8 +85,16 @@ test("the site: controlled or not, the reader's own server and its origin, as Py
   sitio.ajustar({ propio: { url: "no es una URL" } });
   assert.equal(sitio.permitido(), null);
   sitio.ajustar({ propio: { url: "http://localhost:8080/v1/messages" } });
+  assert.equal(sitio.conRed(), true, "a page with the reader's own server sends requests");
   sitio.ajustar({ propio: null });
   assert.equal(JSON.parse(sitio.paraPython()).propio, null);
+  assert.equal(sitio.conRed(), false);
+  sitio.ajustar({ sirve: true });
+  assert.equal(sitio.conRed(), true, "a page that serves the course's model sends requests");
+  sitio.ajustar({ controlado: true });
+  assert.equal(sitio.conRed(), true, "what the page leaves out stays");
+  sitio.ajustar({ sirve: false });
+  assert.equal(sitio.conRed(), false);
 });
 
 test("idle: hacer waits until no message has been handled for the time asked", () => {
@@ -111,6 +120,22 @@ test("idle: hacer waits until no message has been handled for the time asked", (
   while (pendientes.length) correr();
   assert.equal(hecho, 1);
   assert.ok(r.t >= 2500);
+});
+
+test("idle, once: a name asked for twice is done once, and what it throws goes nowhere", () => {
+  const pendientes = [];
+  const ocio = new Ocio({ ahora: () => 10_000, despues: (f) => pendientes.push(f) });
+  const hechos = [];
+  ocio.unaVez("red", 300, () => hechos.push("red"));
+  ocio.unaVez("red", 300, () => hechos.push("otra vez"));
+  ocio.unaVez("calentar", 300, () => {
+    hechos.push("calentar");
+    throw new Error("una parada que llegó tarde");
+  });
+  while (pendientes.length) pendientes.shift()();
+  assert.deepEqual(hechos, ["red", "calentar"]);
+  ocio.unaVez("red", 300, () => hechos.push("después"));
+  assert.equal(pendientes.length, 0, "never again for that name");
 });
 
 test("the files the cells read: those that could be read, relative to the page", async () => {

@@ -123,10 +123,11 @@ export class Python extends EventTarget {
     // So does waiting for the reader's answer (lib/espera.js).
     this.esperas = new Esperas(globalThis.crossOriginIsolated ? crearEspera() : null);
     // What the worker must know of the site (trabajador.js, "sitio"): whether the course's service
-    // worker controls this page (the course's model answers through it), and the reader's own
-    // model server, the one other origin Python may reach (lib/servidor-propio.js).
+    // worker controls this page (the course's model answers through it), whether this page serves
+    // that model (modelo/servidor.js), and the reader's own model server, the one other origin
+    // Python may reach (lib/servidor-propio.js).
     const servicio = globalThis.navigator?.serviceWorker;
-    this.sitio = { controlado: Boolean(servicio?.controller), propio: leerPropia() };
+    this.sitio = { controlado: Boolean(servicio?.controller), sirve: false, propio: leerPropia() };
     servicio?.addEventListener?.("controllerchange", () => {
       this.ajustarSitio({ controlado: Boolean(servicio.controller) });
     });

@@ -23,11 +23,13 @@
 //   {id, type: "resumir", ejecuciones, variantes}    the bench's summary of runs → {resumen, vista}
 //   {id, type: "precargar", urls}
 //       fetch files the cells will open_url (relative to the page), for trabajador.py's open_url
-//   {type: "sitio", controlado?, propio?}   (no id, no answer; also as `sitio` in "iniciar")
+//   {type: "sitio", controlado?, sirve?, propio?}   (no id, no answer; also `sitio` in "iniciar")
 //       what the page knows of the site: whether its service worker controls the page (the
-//       course's model answers through it), and the reader's own server ({origen, url}, or
-//       null), the one other origin the guard lets through. Read by trabajador.py's
-//       url_del_modelo() and servidor_propio() through `sitio` of the module `_bucle_pagina`.
+//       course's model answers through it), whether the page serves that model, and the reader's
+//       own server ({origen, url}, or null), the one other origin the guard lets through. Read by
+//       trabajador.py's url_del_modelo() and servidor_propio() through `sitio` of the module
+//       `_bucle_pagina`. On a page that serves the model or has such a server, the worker imports
+//       what a request needs once it is idle (trabajador.py's preparar_red).
 // Worker → page:
 //   {id, type: "progreso", fase: "descarga", cargado, total}     first download only  } of the
 //   {id, type: "progreso", fase: "preparando", descargado}       Pyodide is starting  } "iniciar"
@@ -301,6 +303,7 @@ async function cargar(datos) {
     ejecutar: modulos.celdas.ejecutar,
     precargado: modulos.celdas.precargado,
     calentar: modulos.celdas.calentar,
+    prepararRed: modulos.celdas.preparar_red,
     calificar: modulos.desafios.calificar_mensaje,
     guardar: modulos.desafios.guardar,
     medir: modulos.banco.medir_mensaje,
@@ -332,7 +335,8 @@ async function iniciar(datos) {
       for (const par of await leidos) funciones.precargado(...par);
       funciones.pagina = datos.pagina;
       pyodide = py;
-      if (arranque === "instantanea") ocio.cuando(CALENTAR, calentar);
+      if (arranque === "instantanea") alReposo("calentar");
+      if (sitio.conRed()) alReposo("red");
       return arranque;
     })();
   }
@@ -340,30 +344,25 @@ async function iniciar(datos) {
   return { version: pyodide.version, arranque };
 }
 
-// ---- making the snapshot, in a throwaway worker, when the page is idle ----
+// ---- when the page is idle: the snapshot (made in a throwaway worker), and warming up ----
 
 /** How long the worker must have been idle before a snapshot is made (ms). */
 const OCIO = 1000;
 /**
- * … and before a restored Python compiles the files the cells read (trabajador.py's calentar),
- * so that the reader's first run does not pay for the compiler's first use.
+ * … and before it does what the reader's first run would otherwise pay for (`alReposo`).
  */
 const CALENTAR = 300;
 const ocio = new Ocio();
 let compilado = false; // a run or a check has been handled: Python's compiler has run
-
-/**
- * trabajador.py's calentar, once, unless Python has compiled a run or a check already (the
- * compiler is warm then); a failure there (a stop that came late, say) is nobody's.
- */
-function calentar() {
-  if (compilado) return;
-  try {
-    funciones.calentar();
-  } catch {
-    // the reader's next run compiles as it would have without it
-  }
-}
+const EN_REPOSO = {
+  // After a restore from the snapshot: Python's compiler, on the files the cells read (unless a
+  // run or a check has compiled already).
+  calentar: () => !compilado && funciones.calentar(),
+  // On a page whose cells send HTTP requests: the imports of the first one (sitio.conRed()).
+  red: () => sitio.conRed() && funciones.prepararRed(),
+};
+/** EN_REPOSO[nombre], once per worker, when it has been idle for CALENTAR ms. */
+const alReposo = (nombre) => ocio.unaVez(nombre, CALENTAR, EN_REPOSO[nombre]);
 
 function programarInstantanea(clave) {
   ocio.cuando(OCIO, () => {
@@ -457,6 +456,7 @@ self.onmessage = async ({ data }) => {
   const { id, type } = data;
   if (type === "sitio") {
     sitio.ajustar(data);
+    if (pyodide && sitio.conRed()) alReposo("red");
     return;
   }
   if (type === "encargo") {

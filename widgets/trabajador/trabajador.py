@@ -279,6 +279,26 @@ def calentar():
     return compilados
 
 
+def preparar_red():
+    """Make ready what a cell's first HTTP request would pay for (``runtime.api.enviar``): the
+    wheel of pyodide-http installed from the site and imported, ``urllib.request`` imported and
+    patched by it. True when it was done; False outside the browser (nothing is imported there).
+
+    The worker calls this once it is idle, on a page that serves the course's model or has the
+    reader's own server: their first turn took some 100 ms more than the second in the page
+    (tests/bench/modelo.py), mostly these imports. Done again by the first request, it costs
+    nothing: the modules are there and patching twice patches the same.
+    """
+    if sys.platform != "emscripten":
+        return False
+    import urllib.error  # noqa: F401 (what enviar imports)
+    import urllib.request  # noqa: F401
+    import pyodide_http
+
+    pyodide_http.patch_all()
+    return True
+
+
 def preparar(pagina, modulo_de_la_pagina=None):
     """Remember the page's URL, take over the keyboard input and start an empty namespace.
 

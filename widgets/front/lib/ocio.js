@@ -5,12 +5,14 @@
 //   const ocio = new Ocio();
 //   ocio.empieza(); …; ocio.acaba();     // around each message handled
 //   ocio.cuando(1000, hacer);            // hacer() once nothing has been handled for 1 s
+//   ocio.unaVez("red", 300, hacer);      // the same, at most once for that name; its failure is nobody's
 export class Ocio {
   constructor({ ahora = () => performance.now(), despues = (f, ms) => setTimeout(f, ms) } = {}) {
     this.ahora = ahora;
     this.despues = despues;
     this.trabajando = 0; // messages being handled
     this.ultimaActividad = 0;
+    this.pedidos = new Set(); // the names unaVez was asked for
   }
 
   empieza() {
@@ -30,5 +32,17 @@ export class Ocio {
       else hacer();
     };
     this.despues(intentar, ms);
+  }
+
+  /** `cuando(ms, hacer)`, unless `nombre` was asked for before; what `hacer` throws is dropped
+   *  (background work: whatever it prepared is done again when it is needed). */
+  unaVez(nombre, ms, hacer) {
+    if (this.pedidos.has(nombre)) return;
+    this.pedidos.add(nombre);
+    this.cuando(ms, () => {
+      try {
+        hacer();
+      } catch {}
+    });
   }
 }

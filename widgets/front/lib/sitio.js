@@ -1,11 +1,13 @@
 // What the page told its worker of the site (trabajador.js's "sitio" message, also `sitio` in
 // "iniciar"): whether the course's service worker controls the page (the course's model answers
-// through it), and the reader's own server ({origen, url}, or null), the one other origin the
-// worker's guard lets through (lib/solo-origen.js). Pure: no DOM, no worker globals.
+// through it), whether this page serves the course's model (modelo/servidor.js), and the reader's
+// own server ({origen, url}, or null), the one other origin the worker's guard lets through
+// (lib/solo-origen.js). Pure: no DOM, no worker globals.
 //
 //   const sitio = new Sitio({ raiz, ruedas });   // the site's root and its wheels' folder (URLs)
 //   sitio.ajustar({ controlado: true, propio: { url: "http://127.0.0.1:8080/v1/messages" } });
 //   sitio.permitido();    // "http://127.0.0.1:8080", or null
+//   sitio.conRed();       // the page's cells will send HTTP requests (it serves the model, or has a server)
 //   sitio.paraPython();   // JSON for trabajador.py's url_del_modelo() and servidor_propio()
 
 export class Sitio {
@@ -13,12 +15,14 @@ export class Sitio {
     this.raiz = raiz;
     this.ruedas = ruedas;
     this.controlado = false;
+    this.sirve = false;
     this.propio = null;
   }
 
   /** Take what the page says; what it leaves out stays as it was. */
-  ajustar({ controlado, propio } = {}) {
+  ajustar({ controlado, sirve, propio } = {}) {
     if (controlado !== undefined) this.controlado = Boolean(controlado);
+    if (sirve !== undefined) this.sirve = Boolean(sirve);
     if (propio === undefined) return;
     // The origin let through is always the one of the URL servidor_propio() returns.
     try {
@@ -31,6 +35,12 @@ export class Sitio {
   /** The origin the guard lets through besides the site's own, or null. */
   permitido() {
     return this.propio?.origen ?? null;
+  }
+
+  /** Whether the page's cells will send HTTP requests: it serves the course's model, or the
+   *  reader confirmed a server of their own. */
+  conRed() {
+    return this.sirve || this.propio !== null;
   }
 
   /** `sitio` of the module `_bucle_pagina` (trabajador.py): JSON {raiz, ruedas, controlado, propio}. */

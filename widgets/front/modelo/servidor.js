@@ -106,10 +106,12 @@ export function servirModelo(atender) {
     python.addEventListener("deteniendo", detenerPeticiones);
   }
   anunciar();
+  python.ajustarSitio({ sirve: true }); // the worker makes ready what a request needs, when idle
   return {
     dejar() {
       if (atenderActual !== atender) return;
       atenderActual = null;
+      python.ajustarSitio({ sirve: false });
       decirAlServicio({ tipo: "bucle:modelo:ya-no" });
     },
   };
