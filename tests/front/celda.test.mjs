@@ -94,7 +94,8 @@ test("what the reader is told", () => {
 function simulados() {
   const guardadas = new Map();
   const pedidas = [];
-  const cuerpos = { "pyodide.asm.wasm": new Uint8Array(3000), "python_stdlib.zip": new Uint8Array(1000) };
+  const cuerpos = { "pyodide.asm.wasm": new Uint8Array(3000), "python_stdlib.zip": new Uint8Array(1000),
+                   "pyodide-lock.json": new TextEncoder().encode('{"packages": {}}') };
   globalThis.caches = {
     async keys() { return ["bucle-pyodide-0.1", "otra-cosa", ...new Set([...guardadas.keys()].map((k) => k.split("|")[0]))]; },
     async delete(nombre) { this.borradas = [...(this.borradas ?? []), nombre]; return true; },
@@ -118,9 +119,11 @@ test("Pyodide's files download once with their progress, then come from the cach
   globalThis.fetch = servidor;
   const base = "http://sitio/_static/pyodide/";
   const avisos = [];
+  const grandes = () => pedidas.filter((u) => !u.endsWith("pyodide-lock.json")).length;
   const primera = await traerArchivos(base, "0.2", (p) => avisos.push(p));
   assert.equal(primera.descargado, true);
-  assert.equal(pedidas.length, 2);
+  assert.equal(grandes(), 2);
+  assert.ok(pedidas.includes(base + "pyodide-lock.json"), "the lock file is asked for beside them");
   assert.deepEqual(caches.borradas, ["bucle-pyodide-0.1"], "only old versions of our cache are deleted");
   assert.deepEqual(avisos.at(-1), { cargado: 4000, total: 4000 });
   assert.equal(avisos[0].total, 4000, "the size is known from the first notice");
@@ -130,17 +133,40 @@ test("Pyodide's files download once with their progress, then come from the cach
   const despues = [];
   const segunda = await traerArchivos(base, "0.2", (p) => despues.push(p));
   assert.equal(segunda.descargado, false);
-  assert.equal(pedidas.length, 2, "nothing downloaded the second time");
+  assert.equal(grandes(), 2, "nothing big downloaded the second time");
   assert.deepEqual(despues, []);
   assert.equal(segunda.archivos.get(base + "python_stdlib.zip").size, 1000);
 
-  // Pyodide's own fetch of the wasm is answered from memory; anything else goes to the network.
+  // Pyodide's own fetch of the wasm is answered from memory, and of the lock file by the request
+  // made beside them, once; anything else goes to the network.
   const f = fetchDesde(segunda.archivos, servidor);
   const wasm = await f(new URL(base + "pyodide.asm.wasm"));
   assert.equal(wasm.headers.get("Content-Type"), "application/wasm");
   assert.equal((await wasm.arrayBuffer()).byteLength, 3000);
-  await f(base + "pyodide-lock.json").catch(() => {});
-  assert.equal(pedidas.at(-1), base + "pyodide-lock.json");
+  const antes = pedidas.length;
+  assert.deepEqual(await (await f(base + "pyodide-lock.json")).json(), { packages: {} });
+  assert.equal(pedidas.length, antes, "the lock file asked for early is the one handed over");
+  await f(base + "pyodide-lock.json");
+  assert.equal(pedidas.at(-1), base + "pyodide-lock.json", "a second request goes to the network");
+  await f(base + "otro.json").catch(() => {});
+  assert.equal(pedidas.at(-1), base + "otro.json");
+});
+
+test("a lock file whose early request failed is asked for again when Pyodide wants it", async () => {
+  const pedidas = [];
+  globalThis.caches = undefined;
+  let falla = true;
+  globalThis.fetch = async (url) => {
+    pedidas.push(String(url));
+    if (String(url).endsWith(".json") && falla) throw new TypeError("sin red");
+    return new Response(new Uint8Array(10));
+  };
+  const base = "http://sitio/_static/pyodide/";
+  const r = await traerArchivos(base, "0.4");
+  falla = false;
+  const f = fetchDesde(r.archivos, globalThis.fetch);
+  assert.equal((await f(base + "pyodide-lock.json")).status, 200);
+  assert.deepEqual(pedidas.filter((u) => u.endsWith(".json")), [base + "pyodide-lock.json", base + "pyodide-lock.json"]);
 });
 
 test("through the service worker, the interpreter is handed over as the response it gave, once", async () => {
@@ -192,8 +218,9 @@ test("without the Cache API the files still download", async () => {
   globalThis.fetch = servidor;
   const r = await traerArchivos("http://sitio/p/", "1", () => {});
   assert.equal(r.descargado, true);
-  assert.equal(r.archivos.size, 2);
-  assert.equal(pedidas.length, 2);
+  assert.deepEqual([...r.archivos.keys()].sort(), ["pyodide-lock.json", "pyodide.asm.wasm", "python_stdlib.zip"]
+    .map((n) => "http://sitio/p/" + n));
+  assert.equal(pedidas.length, 3);
 });
 
 test("the files the cells read with open_url are found, once each, only on the site", () => {

@@ -22,8 +22,12 @@ import * as esbuild from "esbuild";
 
 const aqui = dirname(fileURLToPath(import.meta.url));
 const FRONT = join(aqui, "..", "front");
+// The workers' entries are bundled whole, each one file (below): a worker's module map is its
+// own, so a chunk it shared with the page's modules was fetched again, one round trip after the
+// worker's script and before Pyodide's first request (the cold start waits for it).
+const TRABAJADORES = ["trabajador.js", "modelo-trabajador.js"];
 const entradas = readdirSync(FRONT)
-  .filter((f) => /\.(js|css)$/.test(f))
+  .filter((f) => /\.(js|css)$/.test(f) && !TRABAJADORES.includes(f))
   .map((f) => join(FRONT, f));
 
 const HOJA_EN_LINEA = "if (!root.head && root.adoptedStyleSheets && win.CSSStyleSheet) {";
@@ -64,21 +68,25 @@ const archivosDelCalificador = {
 
 const salida = process.argv[2] ?? join(aqui, "..", "static");
 
-const { metafile } = await esbuild.build({
-  entryPoints: entradas,
+const comunes = {
   outdir: salida,
-  metafile: true,
   bundle: true,
-  splitting: true,
   format: "esm",
   target: "es2022",
   minify: true,
   loader: { ".py": "text" },
   entryNames: "[name]",
-  chunkNames: "[name]-[hash]",
   logLevel: "warning",
   plugins: [estilosSinElementoStyle, archivosDelCalificador],
+};
+const { metafile } = await esbuild.build({
+  ...comunes,
+  entryPoints: entradas,
+  metafile: true,
+  splitting: true,
+  chunkNames: "[name]-[hash]",
 });
+await esbuild.build({ ...comunes, entryPoints: TRABAJADORES.map((f) => join(FRONT, f)) });
 
 // precargas.json: each entry module → the chunks it imports statically, all the way down. A page
 // links them as modulepreload (widgets/construccion/recursos.py), so the browser fetches them beside the entry

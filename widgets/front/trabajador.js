@@ -320,8 +320,8 @@ async function cargar(datos) {
   // starts compile enough for V8 to write the interpreter's code at once (over 1 MB optimized),
   // where a restore compiles too little for it to write any.
   const rehacer = arranque === "instantanea" && POR_EL_SERVICIO && !hechaPorElServicio(guardada);
-  if ((arranque === "normal" || rehacer) && clave && (await faltaInstantanea(PYODIDE, clave, { rehacer }))) {
-    guardado.then(() => programarInstantanea(clave));
+  if ((arranque === "normal" || rehacer) && clave) { // (not awaited: the first run does not wait for it)
+    faltaInstantanea(PYODIDE, clave, { rehacer }).then((falta) => falta && guardado.then(() => programarInstantanea(clave)));
   }
   return { py, arranque, leidos };
 }

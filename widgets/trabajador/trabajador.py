@@ -26,7 +26,6 @@ with the site and installed the first time a cell imports them.
 """
 
 import builtins
-import hashlib
 import importlib
 import importlib.machinery
 import io
@@ -34,17 +33,31 @@ import json
 import linecache
 import re
 import sys
-import sysconfig
 import traceback
 import warnings
-import zipfile
-from urllib.parse import urljoin
 
-try:
-    from pyodide.http import open_url as _open_url
-except ImportError:  # CPython (the unit tests): no network here
-    def _open_url(url):
-        raise OSError(f"open_url no está disponible fuera del navegador: {url}")
+# What only a wheel's install, a request or a file not fetched ahead needs is imported there: a
+# page's first run must not wait for it (urllib.parse and pyodide.http alone took 60–180 ms to
+# import in a new Pyodide, before the first cell's output).
+
+
+def _open_url(url):
+    try:
+        from pyodide.http import open_url
+    except ImportError:  # CPython (the unit tests): no network here
+        raise OSError(f"open_url no está disponible fuera del navegador: {url}") from None
+    return open_url(url)
+
+
+def urljoin(base, url):
+    """``url`` resolved against ``base``: by the browser's URL in the page, by urllib.parse's
+    urljoin elsewhere (the same for the site's URLs)."""
+    try:
+        from js import URL
+    except ImportError:
+        from urllib.parse import urljoin as unir
+        return unir(base, url)
+    return str(URL.new(str(url), str(base)).href)
 
 PAGINA = ""
 ESPACIO = {}
@@ -167,6 +180,10 @@ class _RuedasDelSitio:
 
     @classmethod
     def instalar(cls, nombre):
+        import hashlib
+        import sysconfig
+        import zipfile
+
         archivo, suma = RUEDAS[nombre]
         try:
             from _bucle_pagina import leer

@@ -27,6 +27,12 @@ export const ARCHIVOS = {
   "python_stdlib.zip": "application/zip",
 };
 const PREFIJO = "bucle-pyodide-";
+/**
+ * Small files Pyodide fetches as it starts (its lock file): requested beside the big ones, so
+ * that its start does not wait for them after the interpreter, and handed over as that response
+ * (once). Not kept here: the browser's HTTP cache and the service worker keep them.
+ */
+export const ACOMPANANTES = ["pyodide-lock.json"];
 
 async function abrirCache(version) {
   try {
@@ -135,8 +141,12 @@ async function respuestaBuena(url, tipo) {
  * `comoRespuesta`: names of files wanted as responses (see the header).
  */
 export async function traerArchivos(base, version, alProgreso = () => {}, { comoRespuesta = [] } = {}) {
-  const cache = await abrirCache(version);
   const archivos = new Map();
+  for (const nombre of ACOMPANANTES) {
+    const url = new URL(nombre, base).href;
+    archivos.set(url, fetch(url).catch(() => null)); // a failure: Pyodide asks the network itself
+  }
+  const cache = await abrirCache(version);
   const faltan = [];
   for (const [nombre, tipo] of Object.entries(ARCHIVOS)) {
     const url = new URL(nombre, base).href;
@@ -192,16 +202,17 @@ export async function traerArchivos(base, version, alProgreso = () => {}, { como
 /**
  * A `fetch` that answers the given URLs from memory and passes every other request on: Pyodide
  * fetches its files itself (the wasm from its folder, with no option to hand it over). A
- * Response in `archivos` is handed over once; the next request for it goes to the network.
+ * Response in `archivos` (or a promise of one: ACOMPANANTES) is handed over once; the next
+ * request for it goes to the network, as does one whose early request failed.
  */
 export function fetchDesde(archivos, original = globalThis.fetch) {
   return function fetchConArchivos(recurso, opciones) {
     const url = recurso instanceof Request ? recurso.url : new URL(String(recurso), globalThis.location?.href).href;
     const archivo = archivos.get(url);
     if (!archivo) return original(recurso, opciones);
-    if (archivo instanceof Response) {
+    if (archivo instanceof Response || archivo instanceof Promise) {
       archivos.delete(url);
-      return Promise.resolve(archivo);
+      return Promise.resolve(archivo).then((r) => (r?.ok ? r : original(recurso, opciones)));
     }
     return Promise.resolve(new Response(archivo, { headers: { "Content-Type": archivo.type } }));
   };
