@@ -88,6 +88,11 @@ test("what the reader is told", () => {
   assert.match(textoDelFinal({ estado: "detenido", reiniciado: true }), /reiniciado.*celdas anteriores se volverán a ejecutar/);
   assert.equal(megas(12_144_782), "12 MB");
   assert.equal(megas(2_545_564), "2,5 MB");
+  for (const bytes of [0, 940_000, 950_000, 1_000_000, 9_949_999, 9_960_000, 154_000_000]) {
+    const mb = bytes / 1e6;
+    const intl = `${mb < 10 ? mb.toLocaleString("es-ES", { maximumFractionDigits: 1 }) : Math.round(mb)} MB`;
+    assert.equal(megas(bytes), intl, `as Intl writes ${bytes} bytes`);
+  }
 });
 
 // A Cache API and a server, in memory.
