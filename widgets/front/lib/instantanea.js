@@ -28,10 +28,12 @@ const RECETA = "2";
  * before the dump, they cost nothing later. `random` is among them and is reseeded after every
  * restore (the dump freezes its state). `urllib.request` is what runtime/api.py's `enviar` sends
  * with: imported at the first call to a model, it took 360–470 ms of that turn in the page
- * (BENCHMARKS.md, the in-page model's profile).
+ * (BENCHMARKS.md, the in-page model's profile). `pyodide.http` is what trabajador.py's open_url
+ * reads a file with when the worker did not fetch it ahead (a check reads the challenge's files
+ * so): trabajador.py imports it only then, so that a first visit's first run does not wait for it.
  */
 export const PRECARGA = ["copy", "inspect", "json", "random", "re", "traceback", "linecache", "io",
-                         "urllib.request"];
+                         "urllib.request", "pyodide.http"];
 const CABECERA_SHA = "X-Bucle-Sha256";
 /** Set on a snapshot whose maker fetched Pyodide's interpreter through the course's service
  *  worker (trabajador.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
