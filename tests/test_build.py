@@ -143,3 +143,24 @@ def test_each_script_and_stylesheet_of_the_bundle_is_linked_with_its_checksum(si
             assert suma == f"{zlib.crc32(publicado):08x}", (ruta, nombre)
             vistos += 1
     assert vistos >= 20
+
+
+def test_a_new_bundle_rewrites_every_page_and_removes_the_old_chunks(tmp_path):
+    """Pages whose source did not change are written again when the bundle changed (its
+    fingerprint is a value of the build: construccion.publicar), so that none keeps the ``?v=``
+    and ``modulepreload`` links of a bundle that is gone; its old files leave ``_static/bucle``."""
+    from tests.conftest import SITES, construir
+
+    construir(SITES / "preguntas", tmp_path)
+    pagina = tmp_path / "index.html"
+    viejo = tmp_path / "_static" / "bucle" / "chunk-DE-UN-PAQUETE-ANTERIOR.js"
+    viejo.write_text("export {};\n", encoding="utf-8")
+    pagina.write_text(pagina.read_text(encoding="utf-8") + "<!-- escrita antes -->", encoding="utf-8")
+
+    construir(SITES / "preguntas", tmp_path)  # the same bundle: the page is left as it was
+    assert pagina.read_text(encoding="utf-8").endswith("<!-- escrita antes -->")
+
+    construir(SITES / "preguntas", tmp_path, ajustes={"bucle_huella_del_paquete": "otro paquete"})
+    assert not pagina.read_text(encoding="utf-8").endswith("<!-- escrita antes -->")
+    assert not viejo.exists()
+    assert (tmp_path / "_static" / "bucle" / "pregunta.js").is_file()

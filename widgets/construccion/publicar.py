@@ -2,7 +2,11 @@
 
 Before the pages are written (``env-updated``), the front end's bundle, as Sphinx copies its own
 static files, so that each page's link to a script or stylesheet of the bundle carries the file's
-checksum (``?v=``). Once the pages are written, Pyodide's runtime files (from the folder
+checksum (``?v=``). The bundle owns the top of ``_static/bucle/``: a file there that it no longer
+has (a chunk of an earlier bundle, named by its hash) is removed. Its fingerprint is a value of the
+build that only the pages depend on (``bucle_huella_del_paquete``, Sphinx's «html» rebuild): when
+the bundle changes, Sphinx writes every page again, not only those whose source changed, so that
+no page keeps the links (``?v=``, ``modulepreload``) of a bundle that is gone. Once the pages are written, Pyodide's runtime files (from the folder
 ``bucle_pyodide_dir``) under ``_static/pyodide/``, the wheels the cells may import
 (``widgets/datos/ruedas-pagina.txt``, fetched from PyPI into the ``bucle_ruedas_dir`` cache)
 under ``_static/bucle/ruedas/``, and the course runtime (the ``*.py`` of ``bucle_runtime_dir``
@@ -13,6 +17,7 @@ are relative to the folder of ``conf.py`` (see :mod:`widgets.ajustes`).
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -33,6 +38,7 @@ ARCHIVOS_PYODIDE = (
 
 
 def setup_publicar(app: Sphinx) -> None:
+    app.add_config_value("bucle_huella_del_paquete", huella_del_paquete(), "html", types=(str,))
     app.connect("env-updated", publicar_paquete)
     app.connect("build-finished", publicar_archivos)
 
@@ -48,8 +54,22 @@ def publicar_paquete(app: Sphinx, env) -> None:
         raise ExtensionError(
             f"the widgets' front end is not bundled ({ESTATICOS} is missing): run 'make bundle'"
         )
-    shutil.copytree(ESTATICOS, Path(app.outdir) / "_static" / "bucle", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(".stamp"))
+    destino = Path(app.outdir) / "_static" / "bucle"
+    shutil.copytree(ESTATICOS, destino, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".stamp"))
+    for viejo in destino.iterdir():  # (the folders are other steps': csp/, modelo/, ruedas/…)
+        if viejo.is_file() and not (ESTATICOS / viejo.name).is_file():
+            viejo.unlink()
+
+
+def huella_del_paquete(carpeta: Path = ESTATICOS) -> str:
+    """SHA-256 of the bundle's files (names and contents); empty when it is not made yet."""
+    resumen = hashlib.sha256()
+    if not carpeta.is_dir():
+        return ""
+    for archivo in sorted(p for p in carpeta.rglob("*") if p.is_file() and p.name != ".stamp"):
+        resumen.update(archivo.relative_to(carpeta).as_posix().encode() + b"\0")
+        resumen.update(archivo.read_bytes())
+    return resumen.hexdigest()
 
 
 def publicar_archivos(app: Sphinx, exception: Exception | None) -> None:
