@@ -164,3 +164,20 @@ def test_a_new_bundle_rewrites_every_page_and_removes_the_old_chunks(tmp_path):
     assert not pagina.read_text(encoding="utf-8").endswith("<!-- escrita antes -->")
     assert not viejo.exists()
     assert (tmp_path / "_static" / "bucle" / "pregunta.js").is_file()
+
+
+def test_the_bundles_fingerprint_follows_its_files_names_and_contents_not_its_stamp(tmp_path):
+    from widgets.construccion.publicar import huella_del_paquete
+
+    assert huella_del_paquete(tmp_path / "no-hecho") == ""
+    (tmp_path / "ort").mkdir()
+    (tmp_path / "celda.js").write_text("a", encoding="utf-8")
+    (tmp_path / "ort" / "ort.mjs").write_text("b", encoding="utf-8")
+    primera = huella_del_paquete(tmp_path)
+    (tmp_path / ".stamp").write_text("", encoding="utf-8")
+    assert huella_del_paquete(tmp_path) == primera, "make's stamp is not the bundle"
+    (tmp_path / "ort" / "ort.mjs").write_text("c", encoding="utf-8")
+    cambiada = huella_del_paquete(tmp_path)
+    assert cambiada != primera
+    (tmp_path / "ort" / "ort.mjs").rename(tmp_path / "ort" / "otro.mjs")
+    assert huella_del_paquete(tmp_path) not in (primera, cambiada), "a file renamed is another bundle"

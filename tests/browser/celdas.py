@@ -6,6 +6,17 @@ from playwright.sync_api import expect
 ESPERA = 60_000  # ms: Pyodide takes a few seconds to start on a small machine
 CURSO = "celdas-de-prueba"
 
+#: Run ``codigo`` in the page's Python (python.js's ejecutar, as a cell does), from
+#: ``page.evaluate(EJECUTAR_EN_LA_PAGINA, codigo)``: {salida, resultado, aislada}.
+EJECUTAR_EN_LA_PAGINA = """async (codigo) => {
+    const { python } = await import("./_static/bucle/python.js");
+    let salida = "";
+    const resultado = await python.ejecutar(codigo, "<prueba>", {
+        alSalir: (flujo, texto) => { salida += texto; },
+    });
+    return { salida, resultado, aislada: crossOriginIsolated };
+}"""
+
 
 class Celda:
     """The n-th cell of the page, through what a reader perceives: roles and names."""

@@ -3,20 +3,12 @@ loads the course runtime by URL, at the root and under a sub-path, isolated or n
 
 import pytest
 
+from tests.browser.celdas import EJECUTAR_EN_LA_PAGINA
+
 pytestmark = pytest.mark.navegador
 
 PROGRAMA = 'exec(open_url("runtime/entorno.py").read())\nprint(sorted(ENTORNO))'
 ESPERADO = "['lista.txt', 'notas.txt', 'recetas/gazpacho.txt', 'recetas/tortilla.txt']"
-
-EJECUTAR_EN_LA_PAGINA = """async (codigo) => {
-    const { python } = await import("./_static/bucle/python.js");
-    let salida = "";
-    const resultado = await python.ejecutar(codigo, "<prueba>", {
-        alSalir: (flujo, texto) => { salida += texto; },
-    });
-    return { salida, resultado, aislada: crossOriginIsolated };
-}"""
-
 
 def ejecutar_en(pagina, url):
     respuesta = pagina.goto(url)

@@ -17,7 +17,7 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.celdas import ESPERA, Celda
+from tests.browser.celdas import EJECUTAR_EN_LA_PAGINA, ESPERA, Celda
 from tests.conftest import contexto_vigilado
 from widgets.serve import CSP
 
@@ -159,22 +159,15 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
         pass
 
 
-MODULOS_DE_LA_RED = """async () => {
-    const { python } = await import("./_static/bucle/python.js");
-    let salida = "";
-    await python.ejecutar(
-        "import sys\\nprint('pyodide_http' in sys.modules, 'urllib.request' in sys.modules and "
-        + "sys.modules['urllib.request'].urlopen.__module__)",
-        "<prueba>", { alSalir: (flujo, texto) => { salida += texto; } });
-    return salida.trim();
-}"""
+MODULOS_DE_LA_RED = ("import sys\nprint('pyodide_http' in sys.modules, 'urllib.request' in sys.modules and "
+                     "sys.modules['urllib.request'].urlopen.__module__)")
 
 
 def modulos_de_la_red_en_reposo(page):
     """What the worker has imported for HTTP, asked again (each ask keeps it busy a moment)
     until it has been idle long enough to prepare it, or for about 5 s."""
     for _ in range(10):
-        modulos = page.evaluate(MODULOS_DE_LA_RED)
+        modulos = page.evaluate(EJECUTAR_EN_LA_PAGINA, MODULOS_DE_LA_RED)["salida"].strip()
         if modulos.startswith("True"):
             break
         page.wait_for_timeout(500)

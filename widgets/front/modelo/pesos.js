@@ -30,4 +30,3 @@ export function pesosFloat32(pesos) {
   }
   return salida;
 }
-
