@@ -107,7 +107,10 @@ def test_an_onnx_whose_hash_is_not_the_pinned_one_fails_naming_the_file_and_both
 
 def test_the_onnx_model_gives_the_manifests_answers_to_the_fixed_prompts_with_the_pages_tokenizer(onnx):
     """Greedy, no grammar, the KV cache reused from prompt to prompt as the page does: the six
-    fixed prompts' answers are those transformers gave on the merged weights (the manifest's)."""
+    fixed prompts' answers are those transformers gave on the merged weights (the manifest's). And
+    the logits of several tokens read at once (``ultimos``, what the page reads ahead) choose what
+    one token at a time chose: each answer read again in one pass after its prompt gives, row by
+    row, the same greedy tokens."""
     import onnxruntime
 
     from widgets.entrenamiento import datos
@@ -142,20 +145,30 @@ def test_the_onnx_model_gives_the_manifests_answers_to_the_fixed_prompts_with_th
             comun += 1
         cache, en_cache = [c[:, :comun] for c in cache], en_cache[:comun]
         reusados.append(comun)
+        antes = cache
+
+        def correr(entrada, cache, ultimos=1):
+            feeds = {"input_ids": np.array([entrada], np.int64), "ultimos": np.array([ultimos], np.int64)}
+            feeds.update({modelo_onnx.pasado("kv"[j % 2], j // 2): c for j, c in enumerate(cache)})
+            return dict(zip([o.name for o in sesion.get_outputs()], sesion.run(None, feeds)))
+
         entrada, escritos = prompt[comun:], []
         while len(escritos) < 128:
-            feeds = {"input_ids": np.array([entrada], np.int64)}
-            feeds.update({modelo_onnx.pasado("kv"[j % 2], j // 2): c for j, c in enumerate(cache)})
-            salida = dict(zip([o.name for o in sesion.get_outputs()], sesion.run(None, feeds)))
+            salida = correr(entrada, cache)
             cache = [np.concatenate([c, salida[modelo_onnx.nuevo("kv"[j % 2], j // 2)]], axis=1)
                      for j, c in enumerate(cache)]
             en_cache += entrada
+            assert salida["logits"].shape == (1, len(vocab))
             token = int(np.argmax(salida["logits"][0]))
             if token in fin:
                 break
             escritos.append(token)
             entrada = [token]
         respuestas.append(b"".join(bytes_de[t] for t in escritos).decode("utf-8"))
+        de_una_vez = correr(prompt[comun:] + escritos, antes, len(escritos) + 1)["logits"]
+        assert de_una_vez.shape == (len(escritos) + 1, len(vocab))
+        assert [int(t) for t in np.argmax(de_una_vez, axis=1)[:-1]] == escritos
+        assert int(np.argmax(de_una_vez[-1])) in fin
     manifiesto = json.loads(MANIFIESTO.read_text(encoding="utf-8"))
     esperadas = [r["respuesta"] for r in manifiesto["ajustado"]["respuestas_fijas"]]
     assert respuestas == esperadas

@@ -178,8 +178,10 @@ def _reparto(segundos: float, g: dict) -> str:
     worker, and what is outside the engine (Python, HTTP, the service worker, the in-page server)."""
     t = g.get("tiempos") or {}
     motor = t.get("prompt_ms", 0) + t.get("predicted_ms", 0) + t.get("codificar_ms", 0)
-    partes = [f"forward passes {t.get('correr_ms', 0):.0f} ms", f"keys and values appended {t.get('juntar_ms', 0):.0f}",
-              f"tokens chosen under the schema {t.get('elegir_ms', 0):.0f}", f"chat tokenized {t.get('codificar_ms', 0):.0f}",
+    pasadas = (f" ({t['pasadas']} for {t.get('prompt_n', 0)} tokens of prompt and {t.get('predicted_n', 0)} generated;"
+               f" {t.get('acertados', 0)} of {t.get('adelantados', 0)} tokens read ahead kept)" if "pasadas" in t else "")
+    partes = [f"forward passes {t.get('correr_ms', 0):.0f} ms{pasadas}", f"keys and values appended {t.get('juntar_ms', 0):.0f}",
+              f"tokens chosen under the schema (and what it forces, found) {t.get('elegir_ms', 0):.0f}", f"chat tokenized {t.get('codificar_ms', 0):.0f}",
               f"the page waiting on the worker beyond that {g.get('ms', 0) - motor:.0f}"]
     if segundos * 1000 > g.get("ms", 0):
         partes.append(f"outside the engine (Python, HTTP, service worker, in-page server) {segundos * 1000 - g['ms']:.0f}")

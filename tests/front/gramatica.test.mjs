@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { HERRAMIENTAS, MEDIR, comoRegExp, esquema, llamadaJSON, textoJSON } from "./modelo-comun.mjs";
 
 const { esquemaDeSalida, gramaticaDeSalida } = await import("../../widgets/front/modelo/esquema.js");
-const { comprobador } = await import("../../widgets/front/modelo/gramatica.js");
+const { comprobador, forzados } = await import("../../widgets/front/modelo/gramatica.js");
 
 const bytes = (texto) => new TextEncoder().encode(texto);
 
@@ -74,6 +74,27 @@ test("a start the grammar cannot continue is refused at its first wrong byte", (
   // A byte ≥ 0x80 belongs inside a string only.
   assert.ok(c(bytes('{"respuesta":"ñ').subarray(0, 15)).prefijo);
   assert.ok(!c(Uint8Array.of(0x7b, 0xc3)).prefijo);
+});
+
+test("what the schema forces: the keys, the rest of a name, the closing braces; nothing where there is a choice", () => {
+  const c = comprobador(esquemaDeSalida(HERRAMIENTAS));
+  const texto = (b) => new TextDecoder().decode(b);
+  for (const [escrito, forzado] of [["", '{"'], ['{"', ""], ['{"l', ""], ['{"le', 'er":{"ruta":"'],
+    ['{"e', 'scribir":{"ruta":"'], ['{"escribir":{"ruta":"x"', ',"contenido":"'], ['{"leer":{"ruta":"x', ""],
+    ['{"leer":{"ruta":"x"', "}}"], ['{"respuesta":"x"}', ""], ['{"respuesta":"ñ', ""]]) {
+    assert.equal(texto(forzados(c, bytes(escrito))), forzado, escrito);
+  }
+  // Every admitted answer goes on with what is forced at each of its starts.
+  for (const [esquemaDeLaSalida, bien] of CASOS) {
+    const cada = comprobador(esquemaDeLaSalida);
+    for (const salida of bien) {
+      const b = bytes(salida);
+      for (let n = 0; n <= b.length; n++) {
+        const f = forzados(cada, b, n);
+        assert.deepEqual([...b.subarray(n, n + f.length)], [...f], `${salida} [:${n}]`);
+      }
+    }
+  }
 });
 
 test("a schema the compact grammar does not cover has no check (as gramaticaDeSalida gives null)", () => {

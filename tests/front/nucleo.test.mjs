@@ -9,15 +9,20 @@ const { ContextoLleno, Nucleo, textoDelChat } = await import("../../widgets/fron
 const { esquemaDeSalida } = await import("../../widgets/front/modelo/esquema.js");
 const { HERRAMIENTAS } = await import("./modelo-comun.mjs");
 
-// A vocabulary of one token per byte (id = byte + 3) and three special tokens.
+// A vocabulary of one token per byte (id = byte + 3), three special tokens and one of four bytes,
+// `":{"`, which the tokenizer uses wherever it can (the model never prefers it).
 const ESPECIALES = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"];
 const FIN = [0, 2];
+const JUNTOS = '":{"';
+const UNIDOS = 259;
+const VOCABULARIO = 260;
 const id = (byte) => byte + 3;
-const bytesDe = (t) => (t < 3 ? null : Uint8Array.of(t - 3));
+const bytesDe = (t) => (t < 3 ? null : t === UNIDOS ? new TextEncoder().encode(JUNTOS) : Uint8Array.of(t - 3));
 function codificar(texto) {
   const ids = [];
-  for (const trozo of texto.split(/(<\|[a-z_]+\|>)/)) {
+  for (const trozo of texto.split(/(<\|[a-z_]+\|>|":\{")/)) {
     if (ESPECIALES.includes(trozo)) ids.push(ESPECIALES.indexOf(trozo));
+    else if (trozo === JUNTOS) ids.push(UNIDOS);
     else ids.push(...new TextEncoder().encode(trozo).map(id));
   }
   return ids;
@@ -28,23 +33,34 @@ const FORMA = { capas: 2, cabezas_kv: 1, tamano: 2, contexto: 400 };
  * A model that writes as `quiere(escrito, bytes)` says: after the assistant's turn opens, it prefers,
  * at each step, the first of that list (a string: its first byte; a number: that byte; null: the end). Its keys
  * and values are the tokens' ids, and it reads what came before from them: so a cache that does
- * not hold what was read makes it write something else.
+ * not hold what was read makes it write something else. It gives the logits of the last
+ * `ultimos` tokens, each from what came up to it.
  */
 function modelo(quiere) {
   const llamadas = [];
-  const correr = async (ids, p, pasado) => {
-    llamadas.push({ ids: [...ids], p });
-    assert.ok(pasado.every((m) => m.length === p * FORMA.cabezas_kv * FORMA.tamano), "a view of the p tokens");
-    // What it reads before the new tokens is its cache: the keys it gave for them.
-    const secuencia = [...pasado[0].filter((_, i) => i % 2 === 0), ...ids];
+  const preferencias = (secuencia) => {
     const abierto = secuencia.lastIndexOf(1); // <|im_start|>
-    const escritos = Uint8Array.from(secuencia.slice(abierto + 1).filter((t) => t > 2), (t) => t - 3)
-      .subarray("assistant\n".length);
-    const logits = new Float32Array(259);
+    const partes = secuencia.slice(abierto + 1).map(bytesDe).filter(Boolean);
+    const todo = new Uint8Array(partes.reduce((n, b) => n + b.length, 0));
+    partes.reduce((n, b) => (todo.set(b, n), n + b.length), 0);
+    const escritos = todo.subarray("assistant\n".length);
+    const logits = new Float32Array(VOCABULARIO);
     logits.fill(-10);
     quiere(new TextDecoder().decode(escritos), escritos).forEach((opcion, rango) => {
       logits[opcion === null ? 2 : typeof opcion === "number" ? id(opcion) : id(new TextEncoder().encode(opcion)[0])] = 10 - rango;
     });
+    return logits;
+  };
+  const correr = async (ids, p, pasado, ultimos = 1) => {
+    llamadas.push({ ids: [...ids], p });
+    assert.ok(pasado.every((m) => m.length === p * FORMA.cabezas_kv * FORMA.tamano), "a view of the p tokens");
+    assert.ok(ultimos >= 1 && ultimos <= ids.length);
+    // What it reads before the new tokens is its cache: the keys it gave for them.
+    const secuencia = [...pasado[0].filter((_, i) => i % 2 === 0), ...ids];
+    const logits = new Float32Array(ultimos * VOCABULARIO);
+    for (let j = 0; j < ultimos; j++) {
+      logits.set(preferencias(secuencia.slice(0, secuencia.length - ultimos + 1 + j)), j * VOCABULARIO);
+    }
     const nuevos = Array.from({ length: 2 * FORMA.capas }, () => Float32Array.from(ids.flatMap((t) => [t, t])));
     return { logits, nuevos };
   };
@@ -66,7 +82,7 @@ test("the chat is the model's template: ChatML, the assistant's turn opened", ()
 });
 
 test("each turn reuses the whole conversation before it, and counts as llama.cpp does", async () => {
-  const respuesta = '{"listar":{"carpeta":""}}';
+  const respuesta = '{"respuesta":"Hay dos recetas."}'; // split as the tokenizer splits it
   const m = escribe(respuesta);
   const n = nucleo(m);
   const pedido = [SISTEMA, { role: "user", content: "¿Qué hay?" }];
@@ -139,4 +155,66 @@ test("the cache kept (estado) and put back (restaurar) is reused as if it had be
   // The shared start up to the user's turn is reused; nothing of it is read again.
   assert.equal(r.tokensReusados, codificar(textoDelChat([SISTEMA]).replace(/<\|im_start\|>assistant\n$/, "<|im_start|>user\n")).length);
   assert.equal(m.llamadas[0].p, r.tokensReusados);
+});
+
+/** The engine without reading ahead: one token per forward pass (what the one above must equal). */
+class UnoAUno extends Nucleo {
+  adelanto() {
+    return [];
+  }
+}
+
+/** Two turns of `texto` under the schema, by `Clase`: what each gave, the cache, the forward passes. */
+async function dosTurnos(Clase, texto, max_tokens) {
+  const m = escribe(texto);
+  const n = new Clase({ correr: m.correr, codificar, bytesDe, fin: FIN, forma: FORMA });
+  const esquema = esquemaDeSalida(HERRAMIENTAS);
+  const pedido = [SISTEMA, { role: "user", content: "¿Qué hay?" }];
+  const uno = await n.generar({ mensajes: pedido, esquema, max_tokens });
+  const cache = [...n.enCache];
+  const memoria = Array.from(n.memoria[1].subarray(0, n.enCache.length * n.fila));
+  const siguiente = [...pedido, { role: "assistant", content: uno.texto }, { role: "user", content: "Resultado: nada" }];
+  const dos = await n.generar({ mensajes: siguiente, esquema, max_tokens });
+  const sin = ({ tiempos, ...resto }) => resto;
+  return { turnos: [sin(uno), sin(dos)], cache, memoria, pasadas: m.llamadas.length, llamadas: m.llamadas,
+           tiempos: [uno.tiempos, dos.tiempos] };
+}
+
+test("what the schema forces is read ahead and kept where the model would choose it: the same turns in fewer passes", async () => {
+  const texto = '{"respuesta":"hola"}';
+  const uno = await dosTurnos(UnoAUno, texto, 64);
+  const adelantando = await dosTurnos(Nucleo, texto, 64);
+  assert.equal(uno.turnos[0].texto, texto);
+  assert.deepEqual(adelantando.turnos, uno.turnos);
+  assert.deepEqual([adelantando.cache, adelantando.memoria], [uno.cache, uno.memoria]);
+  // `{"` with the prompt, `espuesta":"` with the `r`, `}` with the closing quote: 14 passes fewer a turn.
+  assert.equal(uno.pasadas - adelantando.pasadas, 2 * 14);
+  const { pasadas, adelantados, acertados } = adelantando.tiempos[0];
+  assert.deepEqual([pasadas, adelantados, acertados], [uno.tiempos[0].pasadas - 14, 14, 14]);
+  assert.deepEqual(adelantando.llamadas[0].ids.slice(-2), codificar('{"'));
+});
+
+test("a token read ahead that the model would not choose is dropped with the rest, and the model's own is taken", async () => {
+  // The tokenizer writes `":{"` as one token; the model writes it a byte at a time.
+  const texto = '{"leer":{"ruta":"a.txt"}}';
+  const uno = await dosTurnos(UnoAUno, texto, 64);
+  const adelantando = await dosTurnos(Nucleo, texto, 64);
+  assert.equal(uno.turnos[0].texto, texto);
+  assert.ok(adelantando.llamadas.some((l) => l.ids.includes(UNIDOS)), "read ahead");
+  assert.ok(!adelantando.cache.includes(UNIDOS), "and dropped from the cache");
+  assert.deepEqual(adelantando.turnos, uno.turnos);
+  assert.deepEqual([adelantando.cache, adelantando.memoria], [uno.cache, uno.memoria]);
+  assert.ok(adelantando.pasadas < uno.pasadas);
+  const { adelantados, acertados } = adelantando.tiempos[0];
+  assert.ok(acertados < adelantados, `${acertados} of ${adelantados}`);
+});
+
+test("reading ahead never reads past max_tokens: every cap gives what one token at a time gives", async () => {
+  for (const texto of ['{"respuesta":"hola"}', '{"escribir":{"ruta":"a","contenido":"b"}}']) {
+    for (let max_tokens = 1; max_tokens <= texto.length + 1; max_tokens++) {
+      const [uno, adelantando] = [await dosTurnos(UnoAUno, texto, max_tokens), await dosTurnos(Nucleo, texto, max_tokens)];
+      assert.deepEqual(adelantando.turnos, uno.turnos, `${texto}, ${max_tokens}`);
+      assert.deepEqual(adelantando.cache, uno.cache, `${texto}, ${max_tokens}`);
+    }
+  }
 });

@@ -13,12 +13,15 @@ the course's adapter merged, Q8_0), with nothing but NumPy, ``gguf`` and ``onnx`
   graph rebuilds each as a float32 matrix with ``Cast → Mul → Reshape → Transpose``, which
   onnxruntime folds into a constant when the session is made. The download stays the GGUF's size.
 - **Llama, written out**: embedding, 30 × (RMSNorm, attention with rotary positions and grouped
-  keys and values, RMSNorm, SwiGLU), RMSNorm, the tied output matrix over the last token only.
+  keys and values, RMSNorm, SwiGLU), RMSNorm, the tied output matrix over the last ``ultimos``
+  tokens only (one for a prompt or a generated token; more to check the tokens the page reads ahead,
+  ``widgets/front/modelo/nucleo.js``).
   The rotary positions are llama.cpp's (``rope type NORM``, pairs of adjacent dimensions): the
   GGUF's Q and K weights are stored for it.
 - **A KV cache in and out**, token by token: ``input_ids`` [1, n] and, for each layer ``i``,
-  ``pasado_k_i`` and ``pasado_v_i`` [1, p, heads_kv, head_size] (the p tokens before); out
-  ``logits`` [1, vocabulary] (the last token's) and ``nuevo_k_i``, ``nuevo_v_i`` [1, n, heads_kv,
+  ``pasado_k_i`` and ``pasado_v_i`` [1, p, heads_kv, head_size] (the p tokens before), and
+  ``ultimos`` [1]; out ``logits`` [ultimos, vocabulary] (the last tokens', in order) and
+  ``nuevo_k_i``, ``nuevo_v_i`` [1, n, heads_kv,
   head_size] (the new tokens' only), which the page appends in place to its own buffers.
   Attention stacks the query heads that share a KV head as rows against it (no copy of the cache).
 
@@ -67,7 +70,7 @@ ORT_MODULO = "ort/ort.wasm.min.mjs"
 #: bytes under it, computed from the weights file: :func:`escribir_pesos`).
 PESOS_F32 = "pesos.bin"
 #: The graph's input and output names (the page's engine uses the same).
-ENTRADA, LOGITS = "input_ids", "logits"
+ENTRADA, ULTIMOS, LOGITS = "input_ids", "ultimos", "logits"
 #: The longest conversation the page keeps (its rotary tables stop there): llama.cpp's n_ctx in the page.
 CONTEXTO = 2048
 
@@ -294,15 +297,18 @@ def grafo(gguf_path: Path):
         arriba = g.op("MatMul", h, w.matriz(g, b + "ffn_up.weight", True))
         activada = g.op("Mul", g.op("Mul", puerta, g.op("Sigmoid", puerta)), arriba)
         x = g.op("Add", x, g.op("MatMul", activada, w.matriz(g, b + "ffn_down.weight", True)))
-    ultimo = g.op("Gather", rms(x, w.vector(g, "output_norm.weight")), g.constante(np.int64(-1)), axis=1)  # [1, d]
+    # The last `ultimos` tokens' rows, [ultimos, d]: a Slice from -ultimos to the end.
+    cola = g.op("Slice", x, g.op("Neg", ULTIMOS), g.enteros(np.iinfo(np.int64).max), g.enteros(1))
+    ultimos = g.op("Reshape", rms(cola, w.vector(g, "output_norm.weight")), g.enteros(-1, d_modelo))
     salida = "output.weight" if "output.weight" in w.tensores else None
     # The output matrix as Gemm's B transposed: tied to the embedding, it is not copied.
-    g.op("Gemm", ultimo, w.matriz(g, salida, False) if salida else embedding, nombre=LOGITS, transB=1)
+    g.op("Gemm", ultimos, w.matriz(g, salida, False) if salida else embedding, nombre=LOGITS, transB=1)
 
     vocabulario = int(w.tensores["token_embd.weight"].shape[1])
     forma_kv = lambda largo: ["1", largo, cabezas_kv, tamano]  # noqa: E731
-    entradas = [helper.make_tensor_value_info(ENTRADA, TensorProto.INT64, [1, "n"])]
-    salidas = [helper.make_tensor_value_info(LOGITS, TensorProto.FLOAT, [1, vocabulario])]
+    entradas = [helper.make_tensor_value_info(ENTRADA, TensorProto.INT64, [1, "n"]),
+                helper.make_tensor_value_info(ULTIMOS, TensorProto.INT64, [1])]
+    salidas = [helper.make_tensor_value_info(LOGITS, TensorProto.FLOAT, ["ultimos", vocabulario])]
     for i in range(capas):
         for t in "kv":
             entradas.append(helper.make_tensor_value_info(pasado(t, i), TensorProto.FLOAT, forma_kv("p")))

@@ -72,8 +72,9 @@ async function cargar({ ort: urlOrt, wasm, onnx, pesos, externos, tokenizador, f
     forma, fin, ceder,
     codificar: (texto) => tok.encode(texto, { add_special_tokens: false }).ids,
     bytesDe: (id) => bytes[id] ?? null,
-    async correr(ids, p, pasado) {
-      const entradas = { input_ids: new ort.Tensor("int64", BigInt64Array.from(ids, BigInt), [1, ids.length]) };
+    async correr(ids, p, pasado, ultimos) {
+      const entradas = { input_ids: new ort.Tensor("int64", BigInt64Array.from(ids, BigInt), [1, ids.length]),
+                         ultimos: new ort.Tensor("int64", BigInt64Array.of(BigInt(ultimos)), [1]) };
       pasado.forEach((m, j) => {
         entradas[`pasado_${j % 2 ? "v" : "k"}_${j >> 1}`] = new ort.Tensor("float32", m, [1, p, h, d]);
       });

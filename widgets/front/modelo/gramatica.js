@@ -9,6 +9,9 @@
 //   const c = comprobador(esquema)   // null where the schema is not covered (then nothing is held)
 //   c(bytes, n)                      → { prefijo, completa }: the first n bytes are the start of an
 //                                      answer the schema admits / a whole one
+//   forzados(c, bytes, n)            → the bytes the schema forces after the first n (as long as one
+//                                      byte alone may follow an answer not yet whole): the keys, the
+//                                      rest of a tool's name, the braces that close it
 
 import { traducirValor } from "./esquema.js";
 
@@ -121,4 +124,39 @@ export function comprobador(esquema) {
     const completa = fines.includes(n);
     return { prefijo: completa || fines.includes(AGOTADO), completa };
   };
+}
+
+// The bytes worth trying as the next one: a byte under 0x20 (or 0x7f) is never admitted, and every
+// byte from 0x80 up is judged alike (a character inside a string), so one of them stands for all.
+const CANDIDATOS = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i), 0x80];
+
+/**
+ * The bytes `comprobar` forces after the first `n` of `bytes`: while the answer is not whole and
+ * one byte alone may follow, that byte (always ASCII: a choice among bytes ≥ 0x80 is never forced).
+ * Empty where the model has a choice.
+ */
+export function forzados(comprobar, bytes, n = bytes.length) {
+  let b = new Uint8Array(n + 32);
+  b.set(bytes.subarray(0, n));
+  let m = n;
+  while (!comprobar(b, m).completa) {
+    if (m + 1 > b.length) {
+      const mayor = new Uint8Array(2 * b.length);
+      mayor.set(b);
+      b = mayor;
+    }
+    let unico = -1;
+    for (const c of CANDIDATOS) {
+      b[m] = c;
+      if (!comprobar(b, m + 1).prefijo) continue;
+      if (unico >= 0) {
+        unico = -1;
+        break;
+      }
+      unico = c;
+    }
+    if (unico < 0 || unico >= 0x80) break;
+    b[m++] = unico;
+  }
+  return b.slice(n, m);
 }

@@ -6,19 +6,29 @@
 //   const nucleo = new Nucleo({ correr, codificar, bytesDe, fin, forma, ceder });
 //   await nucleo.generar({ mensajes, esquema, max_tokens, cancelado })
 //     → { texto, fin: "stop" | "length", tokensEntrada, tokensSalida, tokensReusados, tiempos }
-//       (tiempos: llama.cpp's names — prompt_n, prompt_ms, cache_n, predicted_n, predicted_ms, … —
-//       and where the time went: codificar_ms, correr_ms, juntar_ms, elegir_ms)
+//       (tiempos: llama.cpp's names — prompt_n, prompt_ms (to the first token's logits: the
+//       answer's forced start is read with the prompt), cache_n, predicted_n, predicted_ms, … —
+//       where the time went: codificar_ms, correr_ms, juntar_ms, elegir_ms; and pasadas (forward
+//       passes), adelantados (tokens read ahead), acertados (those the model chose))
 //   await nucleo.preparar(mensajes)      → { tokens } (the prompt read; its cache kept)
 //   nucleo.estado() / nucleo.restaurar(estado)   the cache and its tokens, to keep and put back
 //
-// correr(ids, p, pasado) → {logits, nuevos}: the model over the new tokens `ids` after the `p` in
-// the cache (`pasado`: each layer's keys and values, [p, heads_kv, size] float32 views, k then v
-// per layer); `logits` the last token's, `nuevos` the new tokens' keys and values, same order.
+// correr(ids, p, pasado, ultimos) → {logits, nuevos}: the model over the new tokens `ids` after the
+// `p` in the cache (`pasado`: each layer's keys and values, [p, heads_kv, size] float32 views, k
+// then v per layer); `logits` the last `ultimos` tokens', one vocabulary after another, `nuevos`
+// the new tokens' keys and values, same order.
+//
+// What the schema forces is read ahead, never assumed: after a token, the bytes the schema alone
+// allows next (gramatica.js's forzados: a key, the rest of a tool's name, the closing braces) are
+// tokenized and read in the same forward pass, with the logits of each; each is kept only if greedy
+// decoding, held to the schema, would have chosen it from those logits (the first that it would not
+// is dropped with the rest, and what it would choose is taken instead). So the answer, the cache and
+// the counters are those of one token at a time; only the number of forward passes falls.
 // codificar(texto) → token ids (special tokens read as such); bytesDe(id) → the token's bytes, or
 // null for a special token; fin: the ids that end an answer; forma: {capas, cabezas_kv, tamano,
 // contexto}; ceder(): a promise that lets the worker read its messages (a cancellation) between
 // tokens.
-import { comprobador } from "./gramatica.js";
+import { comprobador, forzados } from "./gramatica.js";
 
 export class ContextoLleno extends Error {}
 
@@ -50,22 +60,50 @@ export class Nucleo {
     this.fila = fila;
     this.memoria = Array.from({ length: 2 * forma.capas }, () => new Float32Array(forma.contexto * fila));
     this.enCache = []; // the tokens whose keys and values are in memoria, in order
-    this.reparto = { codificar_ms: 0, correr_ms: 0, juntar_ms: 0, elegir_ms: 0 };
+    this.reparto = Nucleo.reparto();
   }
 
-  /** Read `ids` after the cache's tokens, append their keys and values: the last one's logits. */
-  async leer(ids) {
+  /** Where a turn's time went, and how many forward passes and tokens read ahead it took. */
+  static reparto() {
+    return { codificar_ms: 0, correr_ms: 0, juntar_ms: 0, elegir_ms: 0, pasadas: 0, adelantados: 0, acertados: 0 };
+  }
+
+  /** Read `ids` after the cache's tokens, append their keys and values: the logits of the last
+   *  `ultimos` of them, in order (the last one's alone by default). */
+  async leer(ids, ultimos = 1) {
     const p = this.enCache.length;
     if (p + ids.length > this.forma.contexto) throw new ContextoLleno(`${p + ids.length} > ${this.forma.contexto}`);
     const pasado = this.memoria.map((m) => m.subarray(0, p * this.fila));
     const t0 = performance.now();
-    const { logits, nuevos } = await this.correr(ids, p, pasado);
+    const { logits, nuevos } = await this.correr(ids, p, pasado, ultimos);
     const t1 = performance.now();
     nuevos.forEach((n, j) => this.memoria[j].set(n, p * this.fila));
     this.enCache.push(...ids);
     this.reparto.correr_ms += t1 - t0;
+    this.reparto.pasadas++;
     this.reparto.juntar_ms += performance.now() - t1;
-    return logits;
+    const v = logits.length / ultimos;
+    return Array.from({ length: ultimos }, (_, i) => logits.subarray(i * v, (i + 1) * v));
+  }
+
+  /** The tokens of what the schema forces after the `n` bytes of `salida` (at most `tope`): the
+   *  tokenizer's split of those bytes, up to the first token that is not wholly theirs. */
+  adelanto(comprobar, salida, n, tope) {
+    if (!comprobar || tope <= 0) return [];
+    const t = performance.now();
+    const bytes = forzados(comprobar, salida, n);
+    const tokens = [];
+    let hecho = 0;
+    for (const token of bytes.length ? this.codificar(new TextDecoder().decode(bytes)) : []) {
+      const b = this.bytesDe(token);
+      if (!b || tokens.length >= tope || hecho + b.length > bytes.length) break;
+      if (!b.every((x, i) => x === bytes[hecho + i])) break;
+      tokens.push(token);
+      hecho += b.length;
+    }
+    this.reparto.elegir_ms += performance.now() - t;
+    this.reparto.adelantados += tokens.length;
+    return tokens;
   }
 
   /** Keep the cache's longest prefix shared with `ids`, leaving at least one token to read. */
@@ -88,23 +126,34 @@ export class Nucleo {
   /** One answer, greedy, held to `esquema` where gramatica.js covers it (see the top). */
   async generar({ mensajes, esquema, max_tokens, cancelado = () => false }) {
     const inicio = performance.now();
-    this.reparto = { codificar_ms: 0, correr_ms: 0, juntar_ms: 0, elegir_ms: 0 };
+    this.reparto = Nucleo.reparto();
     const ids = this.codificar(textoDelChat(mensajes));
     const comprobar = esquema ? comprobador(esquema) : null;
     const leyendo = performance.now();
     this.reparto.codificar_ms = leyendo - inicio;
     const reusados = this.reusar(ids);
-    let logits = await this.leer(ids.slice(reusados));
-    const leido = performance.now();
     let salida = new Uint8Array(64);
     let n = 0;
+    // The answer's forced start is read with the prompt (see the top): `adelantados` are the tokens
+    // read after the last one chosen, not yet confirmed; `filas`, the logits for each choice to come.
+    let adelantados = this.adelanto(comprobar, salida, n, max_tokens - 1);
+    let filas = await this.leer([...ids.slice(reusados), ...adelantados], adelantados.length + 1);
+    const leido = performance.now();
     let generados = 0;
     let fin = "length";
     while (generados < max_tokens) {
       const t = performance.now();
-      const token = this.elegir(logits, salida, n, comprobar);
-      this.reparto.elegir_ms += performance.now() - t;
+      const token = this.elegir(filas.shift(), salida, n, comprobar);
       generados++;
+      const previsto = adelantados.length > 0 && token === adelantados[0];
+      if (previsto) {
+        adelantados.shift();
+        this.reparto.acertados++;
+      } else {
+        this.enCache.length -= adelantados.length; // read ahead, not chosen: out of the cache
+        adelantados = [];
+      }
+      this.reparto.elegir_ms += performance.now() - t;
       if (token < 0 || this.fin.has(token)) {
         fin = "stop";
         break;
@@ -118,9 +167,12 @@ export class Nucleo {
       salida.set(bytes, n);
       n += bytes.length;
       if (generados === max_tokens) break; // the last token is never read, as llama.cpp does
+      if (previsto) continue; // read already, with the logits of what follows
       await this.ceder();
       if (cancelado()) break;
-      logits = await this.leer([token]);
+      // Never past the cap: the last token is not read.
+      adelantados = this.adelanto(comprobar, salida, n, max_tokens - generados - 1);
+      filas = await this.leer([token, ...adelantados], adelantados.length + 1);
     }
     const hecho = performance.now();
     return {
@@ -135,6 +187,8 @@ export class Nucleo {
                  predicted_per_second: (1000 * generados) / Math.max(hecho - leido, 1e-3),
                  // where the engine's time went: the chat tokenized and the schema's check made,
                  // the model's forward passes, their keys and values appended, the tokens chosen
+                 // (and what the schema forced found, read ahead); how many passes, how many
+                 // tokens read ahead, how many of those the model chose
                  ...this.reparto },
     };
   }
