@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import challenges
+from tests.browser.celdas import EJECUTAR_EN_LA_PAGINA
 from tests.conftest import pegar_codigo, violaciones_axe
 
 pytestmark = pytest.mark.navegador
@@ -238,6 +239,18 @@ def test_a_wrong_submission_is_told_test_by_test_and_its_trace_marks_the_diverge
     ocultar.click()
     expect(tuya).to_be_hidden()
     expect(ver).to_be_focused()
+
+
+def test_the_grader_is_in_place_as_python_starts_without_importing_importlib_metadata(
+        desafios_html, servidor, pagina):
+    """On a page with a challenge, Python starts with the grader's guard taken (its package written
+    into Python's files and imported), and only the finders of the folders read them again:
+    importlib.invalidate_caches() imports importlib.metadata (email, zipfile, csv…), 50–70 ms of a
+    first start in the page."""
+    pagina.goto(servidor(desafios_html))
+    r = pagina.evaluate(EJECUTAR_EN_LA_PAGINA, "import sys\n"
+                        "print('calificador.muralla' in sys.modules, 'importlib.metadata' in sys.modules)")
+    assert r["salida"] == "True False\n", r
 
 
 def test_what_the_reader_writes_shows_as_text(desafios_html, servidor, pagina):

@@ -195,7 +195,11 @@ class _RuedasDelSitio:
             raise ImportError(f"{archivo}, tal como lo sirve el sitio, no es el fijado (su sha256 no coincide)")
         with zipfile.ZipFile(io.BytesIO(datos)) as rueda:
             rueda.extractall(cls.destino or sysconfig.get_path("purelib"))
-        importlib.invalidate_caches()
+        # The folders' finders read them again; importlib.invalidate_caches() would import
+        # importlib.metadata too (50–70 ms in the page), as lib/calificador.js says.
+        for buscador in list(sys.path_importer_cache.values()):
+            if isinstance(buscador, importlib.machinery.FileFinder):
+                buscador.invalidate_caches()
 
 
 def preguntar_en_la_pagina(pregunta, detalle="", partes=()):
