@@ -407,3 +407,22 @@ def test_the_pages_module_handed_to_preparar_is_the_one_python_imports(trabajado
     assert trabajador.servidor_propio() == "http://localhost:11434/v1/messages"
     assert trabajador.ejecutar("nombre = input('¿Nombre? ')\nprint(nombre)", "<celda 1>") == {"estado": "ok"}
     assert pedidas == [{"tipo": "entrada", "pregunta": "¿Nombre? "}]
+
+
+def test_releer_carpetas_makes_a_file_written_into_a_listed_folder_importable(trabajador, tmp_path, monkeypatch):
+    """A module written into a folder Python has already listed is found once releer_carpetas ran
+    (the folder's mtime put back, as Pyodide's file system may leave it: the finder cannot notice)."""
+    import os
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "uno_ya_listado.py").write_text("", encoding="utf-8")
+    importlib.import_module("uno_ya_listado")  # the folder's finder lists it now
+    antes = os.stat(tmp_path).st_mtime_ns
+    (tmp_path / "escrito_despues.py").write_text("VALOR = 7\n", encoding="utf-8")
+    os.utime(tmp_path, ns=(antes, antes))
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("escrito_despues")
+    trabajador.releer_carpetas()
+    assert importlib.import_module("escrito_despues").VALOR == 7
+    for nombre in ("uno_ya_listado", "escrito_despues"):
+        sys.modules.pop(nombre, None)
