@@ -102,7 +102,7 @@ def una_sola_vez(llamadas, entorno_inicial, deja=()):
     """La prueba de que ejecutar corre la herramienta de cada llamada una sola vez: ni antes
     para probarla, ni otra vez para reintentar o para enseñar lo que devuelve. Las llamadas
     van en orden sobre el mismo entorno; lo que lance ejecutar de las clases `deja` no cuenta
-    (en «Llamar herramientas», los errores de la herramienta salen tal cual)."""
+    (en «Llamar a herramientas», los errores de la herramienta salen tal cual)."""
     def prueba(envio):
         ejecutar = cargar(envio)
         corridas, restaurar = contadas(ejecutar.espacio)
@@ -131,7 +131,7 @@ def sale_bien(llamadas, comprueba, entorno_inicial=OTRO_ENTORNO, *, escapan=(),
 
     Lo que cambia de un desafío a otro: `escapan`, las excepciones que no debían salir de
     ejecutar («Errores como observaciones»: OSError y ValueError); ENTORNO_intacto, si se mira
-    que ejecutar no cambió ENTORNO («Llamar herramientas»); `pista`, lo que sigue al mensaje de
+    que ejecutar no cambió ENTORNO («Llamar a herramientas»); `pista`, lo que sigue al mensaje de
     un entorno final que no es el esperado."""
     def prueba(envio):
         ejecutar = cargar(envio)

@@ -1,4 +1,4 @@
-"""Las pruebas de «ejecutar-llamada» (la lección «Llamar herramientas»).
+"""Las pruebas de «ejecutar-llamada» (la lección «Llamar a herramientas»).
 
 El calificador ejecuta este archivo en un espacio de nombres propio; las pruebas calculan lo
 esperado con sus propias herramientas (las de su runtime, que importan), que el código del

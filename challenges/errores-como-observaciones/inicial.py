@@ -7,7 +7,7 @@
 def ejecutar(ll, entorno):
     """Ejecuta la llamada `ll` sobre `entorno`, una vez, y devuelve su tool_result.
 
-    Así quedó en «Llamar herramientas»: si algo falla, lanza una excepción y el
+    Así quedó en «Llamar a herramientas»: si algo falla, lanza una excepción y el
     bucle muere a medias. Reescríbela para que los errores sean observaciones:
 
     - Si incumple(ll) da un motivo, devuelve resultado(id, motivo, es_error=True)

@@ -218,7 +218,7 @@ def test_a_reader_walks_el_bucle_end_to_end(sitio, servidor, pagina):
     expect(leccion).to_have_class(re.compile(r"\bbucle-completa\b"))
     # only this lesson: the others are untouched
     otra = mapa.get_by_role("listitem").filter(
-        has=pagina.get_by_role("link", name="Llamar herramientas", exact=True))
+        has=pagina.get_by_role("link", name="Llamar a herramientas", exact=True))
     expect(otra.locator(".bucle-progreso-estado")).to_contain_text("desafío sin intentar")
     expect(otra).not_to_have_class(re.compile(r"\bbucle-completa\b"))
 

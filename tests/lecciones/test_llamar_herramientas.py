@@ -1,4 +1,4 @@
-"""The lesson «Llamar herramientas» tells the truth: its cells run in order in CPython, and every
+"""The lesson «Llamar a herramientas» tells the truth: its cells run in order in CPython, and every
 number its prose states about what the code prints, or that a question takes as its answer, is
 computed here (see tests/lecciones/comun.py)."""
 
