@@ -219,13 +219,24 @@ _ENTRADAS = ("oye, ", "a ver, ", "perdona, ", "una cosa: ", "hola, ", "venga, ",
              "rápido: ", "una pregunta, ", "mira, ")
 _COLETILLAS = (" porfa", ", gracias", " ahora mismo", ", cuando puedas", ", por favor",
                " ya", " anda", ", que no me acuerdo")
+#: Las mismas, para un pedido de usted («¿Podría…?», «Anote…»): quien trata de usted no dice
+#: «anda» ni «mira». Tantas como las de tú, para que elegir una gaste el mismo azar.
+_ENTRADAS_DE_USTED = ("oiga, ", "a ver, ", "perdone, ", "una cosa: ", "hola, ", "buenas, ",
+                      "oiga ", "disculpe, ", "una pregunta, ", "mire, ")
+_COLETILLAS_DE_USTED = (", si es tan amable", ", gracias", " ahora mismo", ", cuando pueda",
+                        ", por favor", " ya", ", se lo ruego", ", que no me acuerdo")
+_DE_USTED = ("Podría", "podría", "Anote", "anote", "Le ruego", "le ruego")
 
 
 def _pedido(azar, plantillas, **valores):
     """Una de las `plantillas` rellena con `valores`. A veces, como se escribe deprisa: sin
     tildes, sin «¿» o «¡», en minúscula, con una entrada («oye, …») o una coletilla («…
-    porfa») (solo el texto de la plantilla: los valores, tal cual)."""
+    porfa») del mismo trato que la plantilla, tú o usted (solo el texto de la plantilla: los
+    valores, tal cual)."""
     plantilla = azar.choice(plantillas)
+    de_usted = any(p in plantilla for p in _DE_USTED)
+    entradas, coletillas = ((_ENTRADAS_DE_USTED, _COLETILLAS_DE_USTED) if de_usted
+                            else (_ENTRADAS, _COLETILLAS))
     if azar.random() < 0.25:
         plantilla = plantilla.translate(_SIN_TILDES)
     if azar.random() < 0.25:
@@ -233,13 +244,13 @@ def _pedido(azar, plantillas, **valores):
     if azar.random() < 0.2 and plantilla[:1].isalpha():
         plantilla = plantilla[0].lower() + plantilla[1:]
     if azar.random() < 0.25 and plantilla[-1:] in ".?" and not plantilla.endswith(("porfa.", "favor.")):
-        plantilla = plantilla[:-1] + azar.choice(_COLETILLAS) + plantilla[-1]
+        plantilla = plantilla[:-1] + azar.choice(coletillas) + plantilla[-1]
     if azar.random() < 0.25:
         if plantilla[:1] in "¿¡" and plantilla[1:2].isalpha():
             plantilla = plantilla[0] + plantilla[1].lower() + plantilla[2:]
         elif plantilla[:1].isalpha():
             plantilla = plantilla[0].lower() + plantilla[1:]
-        plantilla = azar.choice(_ENTRADAS) + plantilla
+        plantilla = azar.choice(entradas) + plantilla
     return plantilla.format(**valores)
 
 
