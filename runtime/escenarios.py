@@ -14,9 +14,15 @@ y deja en tu espacio de nombres:
   respuestas (un tool_result por llamada, en orden; [] tras la última), escrito tal
   cual, sobre una copia de ENTORNO.
 - guion_bucle(): el guion de «El bucle», listo para ModeloGuionizado.
+- INICIO_UNA_A_UNA, RESPUESTAS_UNA_A_UNA, OBSERVACIONES_UNA_A_UNA, guion_una_a_una(): la
+  conversación de la celda de «El bucle», en la que el modelo escribe un solo bloque en
+  cada respuesta: una llamada o el texto final.
 - INICIO_ERRORES, RESPUESTAS_ERRORES, OBSERVACIONES_ERRORES, guion_errores(): la
   conversación de «Errores como observaciones», en la que el modelo se equivoca dos
   veces y se corrige al leer el error.
+- INICIO_COPIA, RESPUESTAS_COPIA, OBSERVACIONES_COPIA, guion_copia(): la segunda
+  conversación de esa lección, en la que el modelo pide una herramienta que no existe
+  (copiar) y escribe un contenido que no es texto.
 - INICIO_PERMISO, RESPUESTAS_PERMISO, FINALES_PERMISO, observaciones_permiso(respuestas),
   guion_permiso(respuestas): la conversación de «Pedir permiso», en la que el modelo quiere
   escribir dos ficheros en una misma respuesta (LISTA_TORTILLA en lista.txt, NOTAS_PERMISO en
@@ -90,6 +96,35 @@ def guion_bucle():
     return guion_de(INICIO_BUCLE, RESPUESTAS_BUCLE, OBSERVACIONES_BUCLE)
 
 
+#: La conversación de la celda de «El bucle»: un modelo que escribe un solo bloque en cada
+#: respuesta, una llamada o el texto final, así que pide las herramientas una a una.
+INICIO_UNA_A_UNA = [
+    ("sistema", SISTEMA_BUCLE),
+    ("usuario", "Añade a lista.txt lo que falta para la tortilla."),
+]
+
+RESPUESTAS_UNA_A_UNA = [
+    [llamada("u1", "listar", carpeta="recetas")],
+    [llamada("u2", "leer", ruta="recetas/tortilla.txt")],
+    [llamada("u3", "leer", ruta="lista.txt")],
+    [llamada("u4", "escribir", ruta="lista.txt", contenido="pan, leche, patatas, huevos, cebolla")],
+    [texto("He añadido a lista.txt huevos y cebolla, lo que faltaba para la tortilla.")],
+]
+
+OBSERVACIONES_UNA_A_UNA = [
+    [resultado("u1", "gazpacho.txt\ntortilla.txt")],
+    [resultado("u2", "Tortilla: huevos, patatas, cebolla.")],
+    [resultado("u3", "pan, leche, patatas")],
+    [resultado("u4", "escrito lista.txt (36 caracteres)")],
+    [],
+]
+
+
+def guion_una_a_una():
+    """El guion de la celda de «El bucle»: las llamadas llegan una a una."""
+    return guion_de(INICIO_UNA_A_UNA, RESPUESTAS_UNA_A_UNA, OBSERVACIONES_UNA_A_UNA)
+
+
 INICIO_ERRORES = [
     ("sistema", SISTEMA_BUCLE),
     ("usuario", "Si el gazpacho lleva ajo, apúntalo en la lista."),
@@ -138,6 +173,57 @@ OBSERVACIONES_ERRORES = [
 def guion_errores():
     """El guion de «Errores como observaciones»."""
     return guion_de(INICIO_ERRORES, RESPUESTAS_ERRORES, OBSERVACIONES_ERRORES)
+
+
+# La segunda conversación de «Errores como observaciones»: el modelo pide una herramienta que no
+# existe y, después, escribe el contenido como una lista en vez de como un texto.
+INICIO_COPIA = [
+    ("sistema", SISTEMA_BUCLE),
+    ("usuario", "Haz una copia de lista.txt en compra/sabado.txt."),
+]
+
+RESPUESTAS_COPIA = [
+    [
+        llamada("c1", "copiar", ruta="lista.txt", destino="compra/sabado.txt"),
+    ],
+    [
+        texto("No tengo copiar: leo la lista para escribirla yo."),
+        llamada("c2", "leer", ruta="lista.txt"),
+    ],
+    [
+        llamada("c3", "escribir", ruta="compra/sabado.txt", contenido=["pan", "leche", "patatas"]),
+    ],
+    [
+        llamada("c4", "escribir", ruta="compra/sabado.txt", contenido="pan, leche, patatas"),
+    ],
+    [
+        texto("He copiado lista.txt en compra/sabado.txt."),
+    ],
+]
+
+OBSERVACIONES_COPIA = [
+    [
+        resultado("c1", "no existe la herramienta 'copiar'; las hay: listar, leer, escribir, "
+                        "buscar", es_error=True),
+    ],
+    [
+        resultado("c2", "pan, leche, patatas"),
+    ],
+    [
+        resultado("c3", "el argumento 'contenido' de escribir debe ser texto y es ['pan', "
+                        "'leche', 'patatas'] (list)", es_error=True),
+    ],
+    [
+        resultado("c4", "escrito compra/sabado.txt (19 caracteres)"),
+    ],
+    [],
+]
+
+
+def guion_copia():
+    """El guion de la copia de lista.txt, la segunda conversación de «Errores como
+    observaciones»."""
+    return guion_de(INICIO_COPIA, RESPUESTAS_COPIA, OBSERVACIONES_COPIA)
 
 
 # ---------------------------------------------------------------- «Pedir permiso»

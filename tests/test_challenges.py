@@ -143,7 +143,7 @@ def test_las_comprobaciones_fallan_cuando_el_contenido_miente(tmp_path):
     (base / "errores" / "no_falla.py").write_text(
         "# Error: ninguno.\n# Falla: un tope de 1\n# Mensaje: nada\n\n" + SOLUCION)
     (base / "inicial.py").write_text((base / "inicial.py").read_text().replace(
-        '    M = list(inicio)\n    # Escribe aquí el bucle.\n    return ("tope", None, M)\n',
+        '    M = list(inicio)\n    # Escribe aquí el bucle.\n',
         solo_bucle(SOLUCION).split('"""', 2)[2]))
     problemas = por_archivo(challenges.comprobar(DESAFIO, carpeta))
     assert "una 7.ª vez" in problemas["sin_tope.py"]

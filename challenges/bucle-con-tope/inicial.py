@@ -27,4 +27,3 @@ def bucle(modelo, inicio, entorno, tope):
     """
     M = list(inicio)
     # Escribe aquí el bucle.
-    return ("tope", None, M)

@@ -8,7 +8,7 @@ cambiar; Fallo, del calificador. Las piezas que comparte con las pruebas de los 
 
 Deja:
 - A_ESCRIBIR: {nombre: parámetros} de lo que escribe el lector (se quita del código inicial).
-- PISTA: la pista que la página enseña tras varios intentos fallidos.
+- PISTA: la pista que la página muestra tras varios intentos fallidos.
 - PRUEBAS: [(nombre, prueba)]; prueba(envio) llama al código del lector con
   envio.llamar("bucle", ...) y lanza Fallo(mensaje, turno) si no cumple el contrato.
 - caso(nombre): los datos de una prueba (guion, inicio, entorno, tope y lo esperado).

@@ -23,7 +23,7 @@ def test_a_lesson_works_under_the_strict_csp(sitio, servidor, pagina):
     traza.get_by_role("button", name="Siguiente", exact=True).click()
     expect(traza.get_by_text("Paso 2 de 17", exact=True)).to_be_visible()
 
-    pregunta = pagina.locator("bucle-pregunta").first
+    pregunta = pagina.locator("bucle-grupo bucle-pregunta").first  # one with options
     pregunta.get_by_role("radio").first.check()
     pregunta.get_by_role("button", name="Comprobar").click()
     expect(pregunta.get_by_role("status").first).not_to_be_empty()
@@ -31,7 +31,7 @@ def test_a_lesson_works_under_the_strict_csp(sitio, servidor, pagina):
     celda = pagina.locator("bucle-celda").first
     celda.get_by_role("button", name="Ejecutar", exact=True).click()
     salida = celda.get_by_role("status", name="Salida de la celda 1")
-    expect(salida).to_contain_text("9 mensajes en 4 turnos", timeout=90_000)
+    expect(salida).to_contain_text("11 mensajes en 5 turnos", timeout=90_000)
 
     assert violaciones == []
     # The theme's dark-mode switch, moved out of the page, still runs: Furo sets data-theme.

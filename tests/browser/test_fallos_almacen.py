@@ -157,7 +157,7 @@ def test_corrupt_values_are_ignored_one_by_one_and_replaced_when_saved(sitio, se
 
     # The course map reads the same progress.
     pagina.goto(base + "index.html")
-    expect(pagina.locator("bucle-progreso")).to_contain_text("1 de 5 preguntas correctas")
+    expect(pagina.locator("bucle-progreso")).to_contain_text("1 de 9 preguntas correctas")
 
 
 def test_without_storage_the_reader_is_told_at_once_and_everything_works(

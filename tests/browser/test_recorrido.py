@@ -2,12 +2,13 @@
 
 In the order the lesson is read: step through the trace (buttons and keys), look at what the
 model sees, lower the cap to 3; run the two cells; answer every question of «Comprueba tu
-intuición»; pass the challenge «bucle-con-tope» with its reference solution; find the lesson's
+intuición», and the predictions and «Cámbialo tú» questions outside it; pass the challenge «bucle-con-tope» with its reference solution; find the lesson's
 progress in the course map on the index; and come back to the lesson to find the answers, the
 code and the best result still there.
 
-What is asserted is what the lesson's prose says (9 messages in 4 turns, 2, 4, 6 and 8 messages
-received, the RuntimeError at turn 12, a list written by turn 3...). The correct answers and the
+What is asserted is what the lesson's prose says (the trace's 9 messages in 4 turns and its list
+written by turn 3; the first cell's 11 messages in 5 turns, 2, 4, 6, 8 and 10 messages received,
+the RuntimeError at turn 12...). The correct answers and the
 number of tests are never written here: they are read from the page's own data (the JSON each
 widget carries), as the page itself reads them.
 """
@@ -122,7 +123,7 @@ def recorrer_la_traza(page):
     return final
 
 
-def ejecutar_las_celdas(page, lista):
+def ejecutar_las_celdas(page):
     uno, dos = Celda(page, 1), Celda(page, 2)
     expect(page.locator("bucle-celda")).to_have_count(2)
 
@@ -130,20 +131,51 @@ def ejecutar_las_celdas(page, lista):
     expect(uno.fin).to_have_text("")  # it ran to the end, with output
     expect(uno.texto.locator(".bucle-stderr")).to_have_count(0)
     salida = uno.texto.inner_text()
-    # «Verás 9 mensajes en 4 turnos»: M[0]..M[8], one line each.
-    assert "9 mensajes en 4 turnos" in salida, salida
-    assert re.findall(r"^M\[(\d+)\]", salida, re.M) == [str(i) for i in range(9)], salida
-    # the same list the trace showed
-    assert f"lista.txt: {lista}" in salida.splitlines(), salida
+    # «Verás 11 mensajes en 5 turnos»: M[0]..M[10], one line each.
+    assert "11 mensajes en 5 turnos" in salida, salida
+    assert re.findall(r"^M\[(\d+)\]", salida, re.M) == [str(i) for i in range(11)], salida
+    # «La lista acaba con los huevos y la cebolla que faltaban para la tortilla.»
+    assert "lista.txt: pan, leche, patatas, huevos, cebolla" in salida.splitlines(), salida
 
     dos.correr()
     expect(dos.fin).to_have_text("")
     expect(dos.texto.locator(".bucle-stderr")).to_have_count(0)  # the RuntimeError was caught
     expect(dos.salida).not_to_contain_text("Antes se ejecuta")  # the first cell had already run
     salida = dos.texto.inner_text()
-    assert "mensajes recibidos en cada turno: [2, 4, 6, 8]" in salida, salida
+    assert "mensajes recibidos en cada turno: [2, 4, 6, 8, 10]" in salida, salida
     # «en el turno 12 el modelo guionizado lanza RuntimeError porque su guion se acabó»
     assert "El guion se acabó" in salida and "(turno 12)" in salida, salida
+
+
+def responder_bien(q):
+    """Answer question ``q`` right, from its data, and check it."""
+    dato = datos(q)
+    if dato["tipo"] == "numero":
+        respuesta = dato["respuesta"]
+        texto = str(int(respuesta)) if respuesta == int(respuesta) else str(respuesta).replace(".", ",")
+        q.get_by_role("textbox", name="Tu respuesta").fill(texto)
+    else:
+        rol = "radio" if dato["tipo"] == "una" else "checkbox"
+        opciones = q.get_by_role(rol)
+        expect(opciones).to_have_count(dato["opciones"])
+        for i in range(dato["opciones"]):
+            if i in dato["correctas"]:
+                opciones.nth(i).check()
+            elif rol == "checkbox":
+                opciones.nth(i).set_checked(False)
+    q.get_by_role("button", name="Comprobar").click()
+    expect(q.get_by_role("status")).to_contain_text("Correcto.")
+
+
+def responder_las_sueltas(page):
+    """Answer right every question outside the group (the predictions, «Cámbialo tú»); return
+    their ids, in page order."""
+    sueltas = page.locator("bucle-pregunta:not(bucle-grupo bucle-pregunta)")
+    ids = [sueltas.nth(i).get_attribute("id") for i in range(sueltas.count())]
+    assert ids, "the lesson asks before it tells"
+    for ident in ids:
+        responder_bien(page.locator(f"bucle-pregunta#{ident}"))
+    return ids
 
 
 def responder_las_preguntas(page):
@@ -154,23 +186,7 @@ def responder_las_preguntas(page):
     puntuacion = grupo.get_by_role("status").last
     expect(puntuacion).to_have_text(f"0 de {len(ids)} correctas")
     for hechas, ident in enumerate(ids, start=1):
-        q = page.locator(f"bucle-pregunta#{ident}")
-        dato = datos(q)
-        if dato["tipo"] == "numero":
-            respuesta = dato["respuesta"]
-            texto = str(int(respuesta)) if respuesta == int(respuesta) else str(respuesta).replace(".", ",")
-            q.get_by_role("textbox", name="Tu respuesta").fill(texto)
-        else:
-            rol = "radio" if dato["tipo"] == "una" else "checkbox"
-            opciones = q.get_by_role(rol)
-            expect(opciones).to_have_count(dato["opciones"])
-            for i in range(dato["opciones"]):
-                if i in dato["correctas"]:
-                    opciones.nth(i).check()
-                elif rol == "checkbox":
-                    opciones.nth(i).set_checked(False)
-        q.get_by_role("button", name="Comprobar").click()
-        expect(q.get_by_role("status")).to_contain_text("Correcto.")
+        responder_bien(page.locator(f"bucle-pregunta#{ident}"))
         expect(puntuacion).to_have_text(f"{hechas} de {len(ids)} correctas")
     return ids
 
@@ -196,8 +212,9 @@ def test_a_reader_walks_el_bucle_end_to_end(sitio, servidor, pagina):
     base = servidor(sitio)
     pagina.goto(base + LECCION)
 
-    lista = recorrer_la_traza(pagina)
-    ejecutar_las_celdas(pagina, lista)
+    recorrer_la_traza(pagina)
+    ejecutar_las_celdas(pagina)
+    sueltas = responder_las_sueltas(pagina)
     preguntas = responder_las_preguntas(pagina)
     total = superar_el_desafio(pagina)
     mejor = f"Tu mejor resultado: {total} de {total} pruebas superadas."
@@ -206,13 +223,14 @@ def test_a_reader_walks_el_bucle_end_to_end(sitio, servidor, pagina):
     pagina.goto(base + "index.html")
     mapa = pagina.locator("bucle-progreso")
     lecciones = {x["pagina"]: x for x in datos(mapa)["lecciones"]}
-    assert lecciones["el-bucle"]["preguntas"] == preguntas
+    assert lecciones["el-bucle"]["preguntas"] == sueltas + preguntas  # the page's order
     assert lecciones["el-bucle"]["desafios"] == ["bucle-con-tope"]
     # (a filter's inner locator starts at the page: it is queried inside each list item)
     leccion = mapa.get_by_role("listitem").filter(
         has=pagina.get_by_role("link", name="El bucle", exact=True))
     estado = leccion.locator(".bucle-progreso-estado")
-    expect(estado).to_contain_text(f"{len(preguntas)} de {len(preguntas)} preguntas correctas")
+    todas = len(sueltas) + len(preguntas)
+    expect(estado).to_contain_text(f"{todas} de {todas} preguntas correctas")
     expect(estado).to_contain_text("desafío superado")
     expect(estado).to_contain_text("✔ completada")
     expect(leccion).to_have_class(re.compile(r"\bbucle-completa\b"))

@@ -1,14 +1,21 @@
 """The lesson «Llamar a herramientas» tells the truth: its cells run in order in CPython, and every
 number its prose states about what the code prints, or that a question takes as its answer, is
-computed here (see tests/lecciones/comun.py)."""
+computed here (see tests/lecciones/comun.py). Its predictions are what the cells print, and its
+«Cámbialo tú» change breaks where its marked answer says."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 
 import pytest
 
-from tests.lecciones.comun import ejecutar_leccion, opcion_de, opciones_de, referencia, texto_de
+from runtime import espacio
+from tests.lecciones.comun import (celdas_de, ejecutar_leccion, opcion_de, opciones_de, referencia,
+                                   texto_de)
+
+LECCION = "llamar-herramientas"
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +70,68 @@ def test_llamar_herramientas_numbers_and_answers_are_computed():
     assert len([b for b in guion[1][1] if b["type"] == "tool_use"]) == 3
     assert 2 + (len(despues) - len(antes)) == int(opcion_de("llamar-herramientas",
                                                              "mensajes-tras-un-turno", "respuesta"))
+
+
+# ------------------------------------------------------------------ predictions and «Cámbialo tú»
+
+
+def prosa() -> str:
+    return " ".join(texto_de(LECCION).split())
+
+
+def correcta(ident: str) -> str:
+    """The first line of the one option marked correct of question ``ident``."""
+    marcadas = [texto for ok, texto in opciones_de(LECCION, ident) if ok]
+    assert len(marcadas) == 1, (ident, marcadas)
+    return marcadas[0]
+
+
+def test_llamar_herramientas_prediction_leer_prints_the_files_text(llamar_herramientas):
+    """«predice-leer»: the tool returns the file's text, not a block."""
+    salidas, ns = llamar_herramientas
+    ultima = salidas[0].strip().splitlines()[-1]
+    assert ultima == ns["ENTORNO"]["lista.txt"] == "pan, leche, patatas"
+    assert "tool_result" not in salidas[0] and "tool_use" not in salidas[0]
+    assert correcta("predice-leer") == "El texto de `lista.txt`, tal cual."
+    assert "La última línea de la celda lo muestra: el texto de `lista.txt`, sin envoltorio." in prosa()
+    # «imprime las cuatro herramientas»
+    assert len(ns["HERRAMIENTAS"]) == 4
+    assert all(f"{h['name']}(" in salidas[0] for h in ns["HERRAMIENTAS"])
+
+
+def test_llamar_herramientas_prediction_encajan_is_what_incumple_prints(llamar_herramientas):
+    salidas, _ = llamar_herramientas
+    lineas = salidas[1].strip().splitlines()
+    assert sum(l.endswith("→ None") for l in lineas) == int(opcion_de(LECCION, "predice-encajan", "respuesta"))
+
+
+def test_llamar_herramientas_prediction_vueltas_is_what_the_cell_prints(llamar_herramientas):
+    salidas, _ = llamar_herramientas
+    assert f"3 vueltas: {opcion_de(LECCION, 'predice-vueltas', 'respuesta')} mensajes" in salidas[2]
+
+
+def test_llamar_herramientas_cambialo_an_unknown_tool_stops_the_cell_in_turn_1():
+    """The change the lesson gives, after the cell's three exec lines: the model's first call is
+    to `borrar`; ejecutar_sin_comprobar raises KeyError at turn 1, and no observation is sent."""
+    linea = 'RESPUESTAS_BUCLE[0][1] = llamada("t1", "borrar", ruta="lista.txt")'
+    assert f"```python\n{linea}\n```" in texto_de(LECCION)
+    codigo = celdas_de(LECCION)[2]
+    ultima_exec = 'exec(open_url("runtime/escenarios.py").read())\n'
+    assert codigo.count(ultima_exec) == 1
+    codigo = codigo.replace(ultima_exec, ultima_exec + linea + "\n")
+    ns = espacio()
+    with contextlib.redirect_stdout(io.StringIO()):  # the cells before it, as the page runs them
+        for anterior in celdas_de(LECCION)[:2]:
+            exec(compile(anterior, "<celda>", "exec"), ns)
+    salida = io.StringIO()
+    with contextlib.redirect_stdout(salida), pytest.raises(KeyError) as error:
+        exec(compile(codigo, "<celda>", "exec"), ns)
+    assert error.value.args == ("borrar",)
+    assert ns["modelo"].turno == 1 and len(ns["M"]) == 3  # the response, and no observation
+    assert ns["entorno"] == ns["ENTORNO"]
+    assert salida.getvalue() == ""  # not even the first `for` got to print
+    assert correcta("cambialo-herramienta-desconocida").startswith(
+        "La celda se detiene en el turno 1 con `KeyError: 'borrar'`")
+    # What the lesson says the challenge's ejecutar would do with it: incumple has a reason.
+    motivo = ns["incumple"](ns["RESPUESTAS_BUCLE"][0][1])
+    assert f"si hay un motivo, como `{motivo}`, lanza `ValueError`" in prosa()

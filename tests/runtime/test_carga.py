@@ -24,7 +24,10 @@ CONTRATO_ESCENARIOS = {"SISTEMA_BUCLE", "LISTA_COMPLETA",
                        "OBSERVACIONES_TORTILLA_DENEGADA", "guion_tortilla", "guion_tortilla_denegada",
                        "PEDIDO_TERCO", "INICIO_TERCO", "respuestas_terco", "observaciones_terco",
                        "guion_terco", "PEDIDO_SIN_CONTENIDO", "INICIO_SIN_CONTENIDO",
-                       "RESPUESTAS_SIN_CONTENIDO", "OBSERVACIONES_SIN_CONTENIDO", "guion_sin_contenido"}
+                       "RESPUESTAS_SIN_CONTENIDO", "OBSERVACIONES_SIN_CONTENIDO", "guion_sin_contenido",
+                       "INICIO_UNA_A_UNA", "RESPUESTAS_UNA_A_UNA", "OBSERVACIONES_UNA_A_UNA",
+                       "guion_una_a_una",
+                       "INICIO_COPIA", "RESPUESTAS_COPIA", "OBSERVACIONES_COPIA", "guion_copia"}
 
 #: api.py: talking to a real model over HTTP (its two modules, json and sys, aside).
 CONTRATO_API = {"ErrorDelServidor", "RespuestaCortada", "enviar", "url_del_modelo", "servidor_propio"}
@@ -43,7 +46,8 @@ def test_cada_fichero_deja_solo_los_nombres_del_contrato():
                and v.__code__.co_filename == "runtime/escenarios.py"}
     assert propias == {"guion_bucle", "guion_errores", "guion_permiso", "observaciones_permiso",
                        "_permisos", "modelo_permiso", "guion_tortilla", "guion_tortilla_denegada",
-                       "respuestas_terco", "observaciones_terco", "guion_terco", "guion_sin_contenido"}
+                       "respuestas_terco", "observaciones_terco", "guion_terco", "guion_sin_contenido",
+                       "guion_una_a_una", "guion_copia"}
 
 
 def test_api_deja_solo_los_nombres_de_su_contrato_y_no_importa_la_red_al_cargarse():

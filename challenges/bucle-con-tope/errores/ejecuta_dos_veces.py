@@ -1,4 +1,4 @@
-# Error: ejecuta las llamadas una vez para enseñarlas con print y otra para las observaciones.
+# Error: ejecuta las llamadas una vez para mostrarlas con print y otra para las observaciones.
 # Cláusula: observaciones
 # Falla: varias llamadas en una respuesta
 # Mensaje: Pista: el resultado de v1 no es el esperado

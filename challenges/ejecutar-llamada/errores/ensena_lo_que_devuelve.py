@@ -1,4 +1,4 @@
-# Error: para enseñar lo que devuelve la herramienta, la llama en un print y otra vez en el return.
+# Error: para mostrar lo que devuelve la herramienta, la llama en un print y otra vez en el return.
 # Cláusula: una-sola-vez
 # Falla: cada llamada corre su herramienta una sola vez
 # Mensaje: ejecutar corrió escribir 2 veces para una sola llamada

@@ -1,4 +1,4 @@
-# Error: corre la herramienta en una copia del entorno para ver si falla, y después otra vez de verdad.
+# Error: corre la herramienta en una copia del entorno para ver si falla, y después otra vez sobre el entorno real.
 # Cláusula: una-sola-vez
 # Falla: cada llamada corre su herramienta una sola vez
 # Mensaje: Con llamada u-1 escribir(ruta='compra/lunes.txt', contenido='pan, sal'), ejecutar corrió escribir 2 veces para una sola llamada.
