@@ -15,7 +15,7 @@ Deja A_ESCRIBIR, PISTA y PRUEBAS (como bucle-con-tope/pruebas.py). Hay dos clase
   programación (y las restaura al acabar).
 - Conversaciones: el `bucle` del código inicial (o el del lector, si lo reescribe) con el
   ejecutar del lector y un modelo guionizado, como en bucle-con-tope: la de la lección y otras
-  generadas con errores que la lección no enseña.
+  generadas con errores que la lección no muestra.
 
 Lo que la prueba espera que lance el lector lo atrapa; cualquier otra excepción sale tal cual y
 el calificador la cuenta como un error del lector, con su línea.
@@ -119,6 +119,10 @@ def pista_de_contenido(hay, error):
                 "str(error).")
     if isinstance(hay, str) and hay.startswith(type(error).__name__):
         return "\nPista: sobra el nombre de la clase; el mensaje es str(error), tal cual."
+    mensaje = str(error)
+    if isinstance(hay, str) and mensaje and hay.endswith(mensaje) and hay != mensaje:
+        return (f"\nPista: sobra «{hay[: len(hay) - len(mensaje)]}» delante: que es un error ya "
+                f"lo dice is_error. El mensaje es str(error), tal cual.")
     return ""
 
 
@@ -207,7 +211,7 @@ def leer_sin_permiso(entorno, ruta):
 
 
 def otro_oserror(rota, ll):
-    """La herramienta de `ll` lanza un OSError que la lección no enseña (la cambia por `rota`):
+    """La herramienta de `ll` lanza un OSError que la lección no muestra (la cambia por `rota`):
     también es un error del modelo, que vuelve como observación."""
     try:
         rota(dict(OTRO_ENTORNO), **ll["input"])
@@ -338,10 +342,11 @@ def murio(caso, turno, error):
 # ---------------------------------------------- conversaciones que la lección no muestra
 
 
-#: Errores que la lección no enseña (la suya: leer una ruta que no existe y escribir sin
-#: contenido), cada uno como una llamada con el id dado.
+#: Errores que la lección no muestra (los suyos: en la traza, leer una ruta que no existe y
+#: escribir sin contenido; en sus celdas, pedir copiar y escribir una lista), cada uno como una
+#: llamada con el id dado.
 ERRORES_NUEVOS = {
-    "herramienta inventada": lambda i: llamada(i, "copiar", ruta="lista.txt"),
+    "herramienta inventada": lambda i: llamada(i, "borrar", ruta="lista.txt"),
     "argumento de más": lambda i: llamada(i, "leer", ruta="notas.txt", lineas=2),
     "tipo equivocado": lambda i: llamada(i, "buscar", patron=["ajo"]),
     "leer una carpeta": lambda i: llamada(i, "leer", ruta="recetas/"),
@@ -395,7 +400,7 @@ CONVERSACIONES = [
 
 PRUEBAS = [
     ("una herramienta que no existe: error con el motivo, sin ejecutar nada",
-     no_encaja_vuelve(llamada("x1", "copiar", ruta="lista.txt", destino="copia.txt"))),
+     no_encaja_vuelve(llamada("x1", "mover", ruta="lista.txt", destino="compra/lista.txt"))),
     ("falta un argumento: error con el motivo, sin ejecutar nada",
      no_encaja_vuelve(llamada("x2", "buscar"))),
     ("sobra un argumento: error con el motivo, sin ejecutar nada",
@@ -428,7 +433,7 @@ PRUEBAS = [
                                             contenido="pan"), TypeError)),
     ("un fallo del arnés se propaga: AttributeError",
      arnes_roto(leer_con_fallo, llamada("h4", "leer", ruta="postres/flan.txt"), AttributeError)),
-    ("un OSError que la lección no enseña: PermissionError como observación",
+    ("un OSError que la lección no muestra: PermissionError como observación",
      otro_oserror(leer_sin_permiso, llamada("y6", "leer", ruta="cuentas.txt"))),
     ("cada llamada corre su herramienta una sola vez", una_sola_vez([
         llamada("u1", "escribir", ruta="compra/lunes.txt", contenido="pan, sal"),

@@ -1,6 +1,6 @@
-# Error: atrapa una a una las clases de OSError que enseña la lección, y no OSError entero.
+# Error: atrapa una a una las clases de OSError que lanzan las herramientas, y no OSError entero.
 # Cláusula: atrapa-oserror-y-valueerror
-# Falla: un OSError que la lección no enseña: PermissionError como observación
+# Falla: un OSError que la lección no muestra: PermissionError como observación
 # Mensaje: de ejecutar salió PermissionError («no tienes permiso para leer 'cuentas.txt'»)
 # Mensaje: Pista: PermissionError también es un OSError
 

@@ -1,4 +1,4 @@
-# Error: corre la herramienta en una copia del entorno para ver si falla, y después otra vez de verdad.
+# Error: prueba la herramienta en una copia del entorno y después la corre otra vez en el real.
 # Cláusula: una-sola-vez
 # Falla: cada llamada corre su herramienta una sola vez
 # Mensaje: ejecutar corrió escribir 2 veces para una sola llamada
