@@ -23,8 +23,8 @@ y deja en tu espacio de nombres:
   llamada escribiría y, si el fichero ya está en `entorno`, qué líneas se quitan y cuáles se
   añaden. Es una lista de partes, {"titulo": ..., "lineas": [[marca, texto], ...]}, con la
   marca "-" (se quita), "+" (se añade), " " (sigue igual), "…" (líneas iguales que no se
-  enseñan) o "" (una línea del contenido); vacía si la llamada no escribe un fichero.
-- preguntar_al_lector(ll, entorno=None): en la página, pregunta de verdad al lector, con los
+  muestran) o "" (una línea del contenido); vacía si la llamada no escribe un fichero.
+- preguntar_al_lector(ll, entorno=None): en la página, le pregunta al lector real, con los
   botones Permitir y Denegar y lo que dice que_cambia(ll, entorno), mientras Python espera;
   donde la página no puede esperar (no está aislada) o fuera del navegador, devuelve None:
   quien la llama decide qué hacer entonces.
@@ -149,7 +149,7 @@ def que_cambia(ll, entorno=None):
 
 
 def preguntar_al_lector(ll, entorno=None):
-    """Pregunta al lector, en la página, si permite la llamada `ll`, enseñándole lo que cambiaría
+    """Pregunta al lector, en la página, si permite la llamada `ll`, mostrándole lo que cambiaría
     en `entorno` (que_cambia): True (Permitir), False (Denegar), o None si aquí no se puede
     preguntar (fuera del navegador, o una página sin aislamiento, donde Python no puede esperar
     a la página)."""

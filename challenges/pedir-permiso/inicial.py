@@ -5,22 +5,11 @@
 # necesita_permiso, denegado, denegar, permitir, Respuestas...).
 
 
-def ejecutar(ll, entorno, preguntar):
-    """Ejecuta la llamada `ll` sobre `entorno` y devuelve su tool_result.
-
-    Así quedó en «Errores como observaciones»: ejecuta todo lo que pide el modelo,
-    sin preguntar a nadie. preguntar(ll) es el usuario visto desde el arnés:
-    devuelve True si permite la llamada, False si no. Cámbiala así:
-
-    - Si incumple(ll) da un motivo, devuelve el error como hasta ahora, sin
-      preguntar ni ejecutar nada.
-    - Si necesita_permiso(ll), pregunta una vez, preguntar(ll). Si dice que no,
-      devuelve denegado(ll) sin ejecutar nada.
-    - Una llamada que solo mira no pregunta.
-    - Si preguntar(ll) lanza una excepción, nadie ha dicho que no: se propaga.
-    - Lo demás, como hasta ahora: OSError y ValueError vuelven como error; cualquier
-      otra excepción se propaga; si todo va bien, resultado(id, salida).
-    """
+def ejecutar_sin_permiso(ll, entorno):
+    """El ejecutar de «Errores como observaciones», tal cual: ejecuta la llamada `ll` sobre
+    `entorno`, sin preguntar a nadie, y devuelve su tool_result. Un error del modelo (una
+    llamada que no encaja con su esquema, o una herramienta que lanza OSError o ValueError)
+    vuelve como resultado con is_error=True; cualquier otra excepción se propaga."""
     motivo = incumple(ll)
     if motivo is not None:
         return resultado(ll["id"], motivo, es_error=True)
@@ -31,11 +20,28 @@ def ejecutar(ll, entorno, preguntar):
     return resultado(ll["id"], salida)
 
 
+def ejecutar(ll, entorno, preguntar):
+    """Ejecuta la llamada `ll` sobre `entorno` y devuelve su tool_result.
+
+    Hoy ejecuta todo lo que pide el modelo, sin preguntar a nadie. preguntar(ll) es
+    el usuario visto desde el arnés. Escribe la regla del enunciado:
+
+    - Si incumple(ll) da un motivo, el error como hasta ahora, sin preguntar.
+    - Por una llamada que solo mira no se pregunta.
+    - Si necesita_permiso(ll), pregunta una vez, preguntar(ll), antes de ejecutar:
+      True, se ejecuta; False, vuelve denegado(ll) sin ejecutar nada; cualquier
+      otra respuesta, TypeError sin ejecutar nada.
+    - Si preguntar(ll) lanza una excepción, nadie ha dicho que no: se propaga.
+    - Para ejecutar, ejecutar_sin_permiso(ll, entorno): los errores, como hasta ahora.
+    """
+    return ejecutar_sin_permiso(ll, entorno)
+
+
 # El bucle de «El bucle», que ahora pasa preguntar a cada ejecutar. Sin nadie a
 # quien preguntar (una prueba, una ejecución por lotes), preguntar es denegar.
 def bucle(modelo, inicio, entorno, tope, preguntar=denegar):
     """Llama al modelo, ejecuta lo que pide (preguntando antes lo que cambia el
-    mundo) y le devuelve lo observado, hasta que responda sin llamadas («fin») o
+    entorno) y le devuelve lo observado, hasta que responda sin llamadas («fin») o
     se agote el tope de llamadas al modelo («tope»)."""
     M = list(inicio)
     for _ in range(tope):

@@ -10,7 +10,9 @@ Deja A_ESCRIBIR, PISTA y PRUEBAS. Hay dos clases de pruebas:
 - Llamadas sueltas: el ejecutar del lector (un espacio nuevo) con una llamada y un Usuario de
   la prueba, que responde lo que le toca, anota cada pregunta (la llamada que recibió y cómo
   estaba el entorno en ese momento) y nunca lanza nada: lo que hizo mal el lector se mira
-  después, con un mensaje para cada cosa.
+  después, con un mensaje para cada cosa. Contesta es otro usuario de la prueba: responde algo
+  que no es True ni False (el texto «no», None, 0, 1), lo que un arnés no debe tomar por un sí
+  ni por un no.
 - Conversaciones: el `bucle` del código inicial (o el del lector) con el ejecutar del lector,
   un modelo guionizado y un Usuario: la de la lección, con dos respuestas distintas y sin
   usuario (denegar, por omisión), y otras generadas que la lección no muestra. Antes que el
@@ -34,10 +36,11 @@ from .solucion import ejecutar as observa
 A_ESCRIBIR = {"ejecutar": ("ll", "entorno", "preguntar")}
 
 PISTA = (
-    "Después de comprobar incumple(ll) como en la lección anterior, añade: if "
-    "necesita_permiso(ll) and not preguntar(ll): return denegado(ll). Así se pregunta una vez, "
-    "solo por lo que cambia el entorno, y antes de ejecutar. Lo demás no cambia: el try con "
-    "except (OSError, ValueError) y return resultado(ll[\"id\"], salida)."
+    "Primero lo que no se pregunta: si incumple(ll) da un motivo o la llamada solo mira (no "
+    "necesita_permiso(ll)), devuelve ejecutar_sin_permiso(ll, entorno). Si no, guarda la "
+    "respuesta de preguntar(ll), una sola vez, y compárala con is: si es False, return "
+    "denegado(ll); si no es True, raise TypeError(...); si es True, ejecutar_sin_permiso(ll, "
+    "entorno)."
 )
 
 # ------------------------------------------------------------------ ayudas
@@ -287,6 +290,58 @@ def preguntar_que_lanza(ll):
     return prueba
 
 
+class Contesta(Usuario):
+    """Un preguntar que responde `valor`, tal cual, a cada pregunta, y las anota como Usuario."""
+
+    def __init__(self, valor, entorno):
+        super().__init__([], entorno)
+        self.valor = valor
+
+    def __call__(self, *args, **kwargs):
+        super().__call__(*args, **kwargs)
+        return self.valor
+
+
+def ni_si_ni_no(ll, valores, parece):
+    """preguntar(ll) responde algo que no es True ni False (`valores`, que en un if `parece` un sí
+    o un no): ejecutar lanza TypeError, sin ejecutar nada y sin devolverle nada al modelo."""
+    def prueba(envio):
+        ejecutar = cargar(envio)
+        for valor in valores:
+            con = f"Con {muestra(ll)}, preguntar respondió {valor!r}, que en un if parece {parece}, "
+            corridas, restaurar = contadas(ejecutar.espacio)
+            entorno = dict(OTRO_ENTORNO)
+            usuario = Contesta(valor, entorno)
+            devuelto = None
+            try:
+                devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
+            except TypeError as error:
+                if not del_lector(envio, error):
+                    raise
+            except Exception as error:  # noqa: BLE001 - se mira si salió del código del lector
+                if not del_lector(envio, error):
+                    raise
+                raise Fallo(f"{con}y de ejecutar salió {lanzo(error)}: una respuesta que no es "
+                            f"True ni False es un fallo del arnés, y se dice con TypeError.") from None
+            finally:
+                restaurar()
+            preguntas_bien(ll, usuario, dict(OTRO_ENTORNO))
+            if corridas or entorno != OTRO_ENTORNO:
+                raise Fallo(f"{con}y ejecutar corrió {ll['name']}: solo True es un sí. Cualquier "
+                            f"otra respuesta no es ni un sí ni un no: lanza TypeError sin "
+                            f"ejecutar nada.")
+            if devuelto == denegado(ll):
+                raise Fallo(f"{con}y ejecutar devolvió denegado(ll): le dice al modelo que el "
+                            f"usuario no lo ha permitido, y nadie ha dicho que no. Solo False es "
+                            f"un no; cualquier otra respuesta es un fallo del arnés: lanza "
+                            f"TypeError.")
+            if devuelto is not None:
+                raise Fallo(f"{con}y ejecutar devolvió {breve(devuelto)}: una respuesta que no "
+                            f"es True ni False no es ni un sí ni un no. Lanza TypeError sin "
+                            f"ejecutar nada.")
+    return prueba
+
+
 # ------------------------------------------------------------------ conversaciones
 
 
@@ -465,6 +520,12 @@ PRUEBAS = [
     ("con permiso, un fallo del arnés se propaga",
      permitida_y_fallo_del_arnes(llamada("h1", "escribir", ruta="compra/lunes.txt",
                                          contenido="pan"), escribir_con_fallo, TypeError)),
+    ('una respuesta verdadera que no es True ("no", 1): TypeError sin ejecutar nada',
+     ni_si_ni_no(llamada("r1", "escribir", ruta="notas.txt", contenido="chocolate"),
+                 ["no", 1], "un sí")),
+    ("una respuesta falsa que no es False (None, 0): TypeError, no una denegación",
+     ni_si_ni_no(llamada("r2", "escribir", ruta="lista.txt", contenido="chocolate"),
+                 [None, 0], "un no")),
     ("si preguntar lanza, la excepción se propaga",
      preguntar_que_lanza(llamada("q1", "escribir", ruta="lista.txt", contenido="pan, sal"))),
 ] + [(c.nombre, prueba_de(c)) for c in CONVERSACIONES]

@@ -1,17 +1,16 @@
-# La solución de referencia de «pedir-permiso». El bucle es el del código inicial: el de
-# «El bucle», que ahora pasa preguntar a ejecutar (sin nadie a quien preguntar, denegar).
+# La solución de referencia de «pedir-permiso». ejecutar_sin_permiso y el bucle son los del
+# código inicial: el ejecutar de «Errores como observaciones», tal cual, y el bucle de «El bucle»,
+# que ahora pasa preguntar a ejecutar (sin nadie a quien preguntar, denegar).
 
 
-def ejecutar(ll, entorno, preguntar):
-    """Ejecuta la llamada `ll` sobre `entorno` y devuelve su tool_result. Una llamada que
-    cambia el entorno (necesita_permiso) se ejecuta solo si preguntar(ll) dice que sí; si dice
-    que no, vuelve denegado(ll) y no se ejecuta nada. Los errores del modelo son
-    observaciones, como en «Errores como observaciones»."""
+def ejecutar_sin_permiso(ll, entorno):
+    """El ejecutar de «Errores como observaciones», tal cual: ejecuta la llamada `ll` sobre
+    `entorno`, sin preguntar a nadie, y devuelve su tool_result. Un error del modelo (una
+    llamada que no encaja con su esquema, o una herramienta que lanza OSError o ValueError)
+    vuelve como resultado con is_error=True; cualquier otra excepción se propaga."""
     motivo = incumple(ll)
     if motivo is not None:
         return resultado(ll["id"], motivo, es_error=True)
-    if necesita_permiso(ll) and not preguntar(ll):
-        return denegado(ll)
     try:
         salida = FUNCIONES[ll["name"]](entorno, **ll["input"])
     except (OSError, ValueError) as error:
@@ -19,9 +18,24 @@ def ejecutar(ll, entorno, preguntar):
     return resultado(ll["id"], salida)
 
 
+def ejecutar(ll, entorno, preguntar):
+    """Ejecuta la llamada `ll` sobre `entorno` y devuelve su tool_result, con el permiso del
+    usuario si cambia el entorno. Por una llamada que no encaja con su esquema, o que solo mira,
+    no se pregunta. Si no, preguntar(ll) responde: True, se ejecuta; False, vuelve denegado(ll)
+    sin ejecutar nada; cualquier otra cosa no es una respuesta: TypeError, sin ejecutar nada."""
+    if incumple(ll) is not None or not necesita_permiso(ll):
+        return ejecutar_sin_permiso(ll, entorno)
+    respuesta = preguntar(ll)
+    if respuesta is False:
+        return denegado(ll)
+    if respuesta is not True:
+        raise TypeError(f"preguntar(ll) debe responder True o False, y ha respondido {respuesta!r}")
+    return ejecutar_sin_permiso(ll, entorno)
+
+
 def bucle(modelo, inicio, entorno, tope, preguntar=denegar):
     """Llama al modelo, ejecuta lo que pide (preguntando antes lo que cambia el
-    mundo) y le devuelve lo observado, hasta que responda sin llamadas («fin») o
+    entorno) y le devuelve lo observado, hasta que responda sin llamadas («fin») o
     se agote el tope de llamadas al modelo («tope»)."""
     M = list(inicio)
     for _ in range(tope):

@@ -78,3 +78,30 @@ def test_the_reader_denies_then_allows_and_the_model_sees_both_observations(siti
     # Everything the cell printed is what CPython prints for the same answers.
     lineas = salida.splitlines()
     assert [linea for linea in lineas if linea in esperado] == esperado
+
+
+def test_cambialo_tu_the_text_no_runs_the_write_and_the_question_says_so(sitio, servidor, pagina):
+    """«Cámbialo tú»: in the cell ejecutar-con-permiso the reader changes `return False` to
+    `return "no"` and runs it: d2 is written although the user said no, and d3 stops the cell
+    with TypeError. The marked answer of cambialo-texto-no is that, and the page says Correcto."""
+    import re
+
+    pagina.goto(servidor(sitio) + "pedir-permiso.html")
+    Celda(pagina, 1).correr()
+    celda = Celda(pagina, 2)
+    linea = celda.elemento.locator(".cm-line", has_text="return False")
+    expect(linea).to_have_count(1, timeout=ESPERA)
+    linea.click()
+    pagina.keyboard.press("End")
+    for _ in "False":
+        pagina.keyboard.press("Backspace")
+    pagina.keyboard.type('"no"')
+    expect(celda.elemento.locator(".cm-line", has_text='return "no"')).to_have_count(1)
+    celda.correr()
+    expect(celda.salida).to_contain_text("resultado d2: «escrito lista.txt (9 caracteres)»")
+    expect(celda.salida).to_contain_text("TypeError")
+
+    q = pagina.locator("bucle-pregunta#cambialo-texto-no")
+    q.get_by_role("radio", name=re.compile(r"^d2 se ejecuta")).check()
+    q.get_by_role("button", name="Comprobar").click()
+    expect(q.get_by_role("status")).to_contain_text("Correcto.")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from runtime import espacio
-from tests.lecciones.comun import RAIZ, ejecutar_leccion, opcion_de, texto_de
+from tests.lecciones.comun import RAIZ, celdas_de, ejecutar_leccion, opcion_de, opciones_de, texto_de
 
 
 PERMISO = RAIZ / "challenges" / "pedir-permiso" / "solucion.py"
@@ -33,9 +33,13 @@ def test_pedir_permiso_cells(pedir_permiso):
         "escribir pregunta: ¿Permites escribir lista.txt?"]
     assert salidas[1].splitlines() == [
         "resultado d1: «pan, leche, patatas»",
+        "  ¿Permites escribir lista.txt? → no",
         "resultado d2 (error): «no se ha ejecutado: el usuario no lo ha permitido»",
+        "  ¿Permites escribir lista.txt? → no",
         "resultado d3 (error): «no se ha ejecutado: el usuario no lo ha permitido»",
-        "preguntas: ['d2', 'd3']", "lista.txt: pan, leche, patatas"]
+        "lista.txt: pan, leche, patatas"]
+    assert ("Por la lectura no se pregunta, y las dos escrituras se deniegan: `lista.txt` sigue "
+            "como estaba.") in " ".join(texto_de("pedir-permiso").split())
     # «Pero fíjate en la pregunta por d3: … no encaja con su esquema. Con un sí, escribir habría
     # lanzado TypeError»: the cell's ejecutar_con_permiso checks no schema (that is the
     # challenge's), and it asked about a call that does not fit.
@@ -153,7 +157,7 @@ def test_pedir_permiso_the_question_shows_the_line_nobody_asked_for_whole():
     assert cambios["lineas"] == [["-", "pan, leche, patatas"], ["+", ns["LISTA_TORTILLA"]]]
     assert entorno == ns["ENTORNO"]  # looking changes nothing
     prosa = " ".join(texto_de("pedir-permiso").split())
-    assert ("te enseña también todo lo que se va a escribir y, si el fichero ya existe en el "
+    assert ("te muestra también todo lo que se va a escribir y, si el fichero ya existe en el "
             "entorno, qué líneas se quitan y cuáles se añaden") in prosa
     assert "preguntar_al_lector(ll, entorno)" in prosa
 
@@ -199,3 +203,119 @@ def test_pedir_permiso_trace_turn_2_asks_twice_in_order():
     permisos = [e for e in traza["eventos"] if e["tipo"] == "permiso"]
     assert [(e["turno"], e["id"], e["permitido"]) for e in permisos] == [(2, "p3", True), (2, "p4", False)]
     assert "Fíjate en el turno 2: hay dos pasos de permiso" in texto_de("pedir-permiso")
+
+
+# ------------------------------------------------------- predictions and «Cámbialo tú»
+
+
+def correctas(ident):
+    return [texto for marcada, texto in opciones_de("pedir-permiso", ident) if marcada]
+
+
+def celda(ident):
+    """The code of the lesson's cell ``:id: ident``."""
+    texto = texto_de("pedir-permiso")
+    bloque = texto[texto.index(f":id: {ident}\n"):]
+    return bloque[len(f":id: {ident}\n"):bloque.index("\n```")]
+
+
+def test_every_prediction_comes_right_before_its_cell():
+    from tests.lecciones.forma import predicciones
+
+    assert predicciones("pedir-permiso") == [("predice-quien-pregunta", "quien-pregunta"),
+                                            ("predice-d3", "ejecutar-con-permiso"),
+                                            ("predice-mensajes", "tu-permiso")]
+    assert celda("ejecutar-con-permiso") in celdas_de("pedir-permiso")
+
+
+def test_predice_quien_pregunta_is_what_the_cell_prints(pedir_permiso):
+    salidas, _ = pedir_permiso
+    preguntan = [l.split()[0] for l in salidas[0].splitlines() if " pregunta: " in l]
+    assert preguntan == ["escribir"]
+    assert correctas("predice-quien-pregunta") == ["Solo por la de `escribir`."]
+
+
+def test_predice_d3_is_what_the_cell_prints(pedir_permiso):
+    salidas, ns = pedir_permiso
+    lineas = salidas[1].splitlines()
+    # d3 is asked about (the cell checks no schema) and comes back denied
+    assert lineas[-3:-1] == ["  ¿Permites escribir lista.txt? → no",
+                             "resultado d3 (error): «no se ha ejecutado: el usuario no lo ha permitido»"]
+    assert ns["incumple"](ns["llamada"]("d3", "escribir", ruta="lista.txt")) is not None
+    assert correctas("predice-d3") == ["La pregunta, «¿Permites escribir lista.txt?», y después la denegación."]
+
+
+def test_predice_mensajes_whatever_the_reader_answers(monkeypatch):
+    """The marked answer («No»): M has 7 messages for each of the four ways to answer."""
+    import sys
+    import types
+
+    for respuestas in ([True, True], [True, False], [False, True], [False, False]):
+        dadas = []
+
+        def preguntar_en_la_pagina(texto, detalle, partes=(), dadas=dadas, respuestas=respuestas):
+            dadas.append(texto)
+            return respuestas[len(dadas) - 1]
+        monkeypatch.setitem(sys.modules, "trabajador",
+                            types.SimpleNamespace(preguntar_en_la_pagina=preguntar_en_la_pagina))
+        _, ns = ejecutar_leccion("pedir-permiso")
+        assert len(dadas) == 2 and ns["como"] == "fin" and len(ns["M"]) == 7
+    assert correctas("predice-mensajes") == ["No: una llamada denegada también tiene su observación."]
+
+
+def test_cambialo_texto_no_breaks_as_the_marked_answer_says(pedir_permiso):
+    """«cambia `return False` por `return "no"`»: d2 runs although the user said no, and the
+    cell stops at d3 with TypeError (escribir without contenido)."""
+    _, ns = pedir_permiso
+    codigo = celda("ejecutar-con-permiso")
+    assert codigo.count("    return False\n") == 1
+    cambiado = codigo.replace("    return False\n", '    return "no"\n')
+    assert "cambia `return False` por `return \"no\"`" in " ".join(texto_de("pedir-permiso").split())
+    espacio = dict(ns)
+    import contextlib
+    import io
+
+    salida = io.StringIO()
+    with contextlib.redirect_stdout(salida), pytest.raises(TypeError, match="contenido"):
+        exec(compile(cambiado, "<celda cambiada>", "exec"), espacio)
+    lineas = salida.getvalue().splitlines()
+    assert "resultado d2: «escrito lista.txt (9 caracteres)»" in lineas
+    assert espacio["entorno"]["lista.txt"] == "chocolate"
+    assert lineas[-1] == "  ¿Permites escribir lista.txt? → no"  # d3 was asked, then escribir raised
+    assert correctas("cambialo-texto-no") == [
+        "`d2` se ejecuta y escribe «chocolate» en `lista.txt`; con `d3`, la celda se para con un "
+        "`TypeError`."]
+    assert not bool(not "no")  # the explanation: for `not`, the text "no" is true
+
+
+def test_the_answer_rule_of_the_reference():
+    """«`True` es un sí, `False` es un no, y cualquier otra cosa no es ninguna de las dos»: the
+    reference raises TypeError for any other answer and runs nothing."""
+    ns = referencia_con_permiso()
+    ll = ns["llamada"]("x1", "escribir", ruta="lista.txt", contenido="chocolate")
+    for valor in ("no", "sí", None, 0, 1, ""):
+        entorno = dict(ns["ENTORNO"])
+        with pytest.raises(TypeError):
+            ns["ejecutar"](ll, entorno, lambda _, valor=valor: valor)
+        assert entorno == ns["ENTORNO"]
+    assert ns["ejecutar"](ll, dict(ns["ENTORNO"]), ns["denegar"]) == ns["denegado"](ll)
+    prosa = " ".join(texto_de("pedir-permiso").split())
+    assert ("`True` es un sí, `False` es un no, y cualquier otra cosa no es ninguna de las dos"
+            in prosa)
+    assert "devuelve `None` cuando la página no puede preguntar" in prosa
+
+
+def test_wording_of_issue_55():
+    prosa = texto_de("pedir-permiso")
+    plano = " ".join(prosa.split())
+    for dicho in ("Una llamada que solo mira no pregunta", "Leer solo mira.", "una petición rota",
+                  "de verdad", "la traza enseña", "te enseña", "La celda escribe"):
+        assert dicho not in plano, dicho
+    assert "Por una llamada que solo mira no se pregunta" in plano
+    assert plano.count("> `leer` no cambia nada.") == 2
+    assert "una llamada rota" in plano
+    for archivo in ("inicial.py", "solucion.py"):
+        codigo = (RAIZ / "challenges" / "pedir-permiso" / archivo).read_text(encoding="utf-8")
+        assert "cambia el mundo" not in " ".join(codigo.split()) and "lo que cambia el" in codigo
+    permisos = (RAIZ / "runtime" / "permisos.py").read_text(encoding="utf-8")
+    assert "de verdad" not in permisos and "enseñ" not in permisos

@@ -1,17 +1,15 @@
-# Error: con permiso, ejecuta sobre una copia del entorno «por seguridad»: nada cambia de verdad.
+# Error: con permiso, ejecuta sobre una copia del entorno «por seguridad»: nada cambia en el entorno real.
 # Cláusula: permitida-se-ejecuta
 # Falla: escribir con permiso: pregunta una vez y se ejecuta
 # Mensaje: el usuario dijo que sí, pero el entorno no quedó como debía: falta el fichero compra/jueves.txt
 
 
 def ejecutar(ll, entorno, preguntar):
-    motivo = incumple(ll)
-    if motivo is not None:
-        return resultado(ll["id"], motivo, es_error=True)
-    if necesita_permiso(ll) and not preguntar(ll):
+    if incumple(ll) is not None or not necesita_permiso(ll):
+        return ejecutar_sin_permiso(ll, entorno)
+    respuesta = preguntar(ll)
+    if respuesta is False:
         return denegado(ll)
-    try:
-        salida = FUNCIONES[ll["name"]](dict(entorno), **ll["input"])
-    except (OSError, ValueError) as error:
-        return resultado(ll["id"], str(error), es_error=True)
-    return resultado(ll["id"], salida)
+    if respuesta is not True:
+        raise TypeError(f"preguntar respondió {respuesta!r}, y solo valen True y False")
+    return ejecutar_sin_permiso(ll, dict(entorno))

@@ -6,18 +6,14 @@
 
 
 def ejecutar(ll, entorno, preguntar):
-    motivo = incumple(ll)
-    if motivo is not None:
-        return resultado(ll["id"], motivo, es_error=True)
-    if necesita_permiso(ll):
-        try:
-            permitido = preguntar(ll)
-        except Exception:
-            permitido = False
-        if not permitido:
-            return denegado(ll)
+    if incumple(ll) is not None or not necesita_permiso(ll):
+        return ejecutar_sin_permiso(ll, entorno)
     try:
-        salida = FUNCIONES[ll["name"]](entorno, **ll["input"])
-    except (OSError, ValueError) as error:
-        return resultado(ll["id"], str(error), es_error=True)
-    return resultado(ll["id"], salida)
+        respuesta = preguntar(ll)
+    except Exception:
+        respuesta = False
+    if respuesta is False:
+        return denegado(ll)
+    if respuesta is not True:
+        raise TypeError(f"preguntar respondió {respuesta!r}, y solo valen True y False")
+    return ejecutar_sin_permiso(ll, entorno)

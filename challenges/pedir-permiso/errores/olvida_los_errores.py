@@ -9,6 +9,10 @@ def ejecutar(ll, entorno, preguntar):
     motivo = incumple(ll)
     if motivo is not None:
         return resultado(ll["id"], motivo, es_error=True)
-    if necesita_permiso(ll) and not preguntar(ll):
-        return denegado(ll)
+    if necesita_permiso(ll):
+        respuesta = preguntar(ll)
+        if respuesta is False:
+            return denegado(ll)
+        if respuesta is not True:
+            raise TypeError(f"preguntar respondió {respuesta!r}, y solo valen True y False")
     return resultado(ll["id"], FUNCIONES[ll["name"]](entorno, **ll["input"]))

@@ -5,13 +5,11 @@
 
 
 def ejecutar(ll, entorno, preguntar):
-    motivo = incumple(ll)
-    if motivo is not None:
-        return resultado(ll["id"], motivo, es_error=True)
-    if not preguntar(ll):
+    if incumple(ll) is not None:
+        return ejecutar_sin_permiso(ll, entorno)
+    respuesta = preguntar(ll)
+    if respuesta is False:
         return denegado(ll)
-    try:
-        salida = FUNCIONES[ll["name"]](entorno, **ll["input"])
-    except (OSError, ValueError) as error:
-        return resultado(ll["id"], str(error), es_error=True)
-    return resultado(ll["id"], salida)
+    if respuesta is not True:
+        raise TypeError(f"preguntar respondió {respuesta!r}, y solo valen True y False")
+    return ejecutar_sin_permiso(ll, entorno)
