@@ -3,8 +3,9 @@ agent (every test must pass) and against each broken agent (some test must fail)
 
 What these tests pin: the result's shape (one result for the reference run, one per broken
 agent, with fixed names the page lists in advance), that each broken agent is really broken and
-caught by a different part of the reference suite, that the lesson's own tests are a start that
-misses one, that the reader cannot reach the agents' code, and that the command grades the same.
+caught by a different part of the reference suite, that the lesson's own tests (of other
+promises) catch none of them, that the reader cannot reach the agents' code, and that the command
+grades the same.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def test_every_broken_agent_differs_from_the_reference_somewhere(c):
     no two broken agents are the same mutant."""
     cuerpo = SOLUCION.split("class PruebasDelAgente(unittest.TestCase):\n")[1]
     metodos = re.split(r"\n(?=    def test_)", cuerpo.strip("\n"))
-    assert len(metodos) == 4
+    assert len(metodos) == 5
     columnas = []
     for metodo in metodos:
         codigo = "import unittest\n\n\nclass Una(unittest.TestCase):\n" + metodo + "\n"
@@ -65,15 +66,22 @@ def test_every_broken_agent_differs_from_the_reference_somewhere(c):
     assert len(set(por_roto)) >= 5
 
 
-def test_the_lessons_four_tests_pass_and_miss_only_the_default_that_allows(c):
+def celda_de_las_pruebas():
+    """The test class of the lesson's cell «primeras-pruebas», with what it defines before it."""
     texto = (RAIZ / "lessons" / "el-agente.md").read_text(encoding="utf-8")
-    celda = re.search(r"```\{celda\}\n:id: cuatro-pruebas\n(.*?)\n\ndef correr_las_pruebas",
-                      texto, re.S).group(1)
-    r = calificar(c, celda)
-    fallidas = [p["nombre"] for p in r["pruebas"] if not p["ok"]]
-    assert fallidas == ["Atrapa: sin un preguntar, lo permite todo en vez de denegar"]
-    assert "Las cuatro de la lección son un buen comienzo, pero no atrapan a todos" in " ".join(
-        texto.split())
+    return re.search(r"```\{celda\}\n:id: primeras-pruebas\n(.*?)\n\ndef correr_las_pruebas",
+                     texto, re.S).group(1)
+
+
+def test_the_lessons_tests_pass_with_the_correct_agents_and_catch_no_broken_one(c):
+    """The lesson writes tests of other promises than those the challenge grades (issue #55):
+    its cell, submitted as it is, passes only «tus pruebas pasan con cada agente correcto», and
+    each broken agent is told it escaped all three."""
+    r = calificar(c, celda_de_las_pruebas())
+    assert [p["ok"] for p in r["pruebas"]] == [True] + [False] * (len(r["pruebas"]) - 1)
+    for p in r["pruebas"][1:]:
+        assert p["mensaje"] == ("Tus 3 pruebas pasan también con este agente, que está roto: "
+                                "escribe una prueba que falle con él."), p
 
 
 def test_a_test_failing_on_the_reference_is_named_and_no_broken_agent_counts_while_it_does(c):
@@ -99,18 +107,16 @@ def test_a_test_failing_on_the_reference_is_named_and_no_broken_agent_counts_whi
 
 
 def test_while_held_back_each_broken_agent_says_whether_the_good_tests_catch_it(c):
-    """The lesson's four tests miss one broken agent: with a wrong test beside them, that one's
-    verdict says they do not catch it, the others' that they do."""
-    texto = (RAIZ / "lessons" / "el-agente.md").read_text(encoding="utf-8")
-    celda = re.search(r"```\{celda\}\n:id: cuatro-pruebas\n(.*?)\n\ndef correr_las_pruebas",
-                      texto, re.S).group(1)
-    r = calificar(c, celda + '''
-
+    """A suite that misses one broken agent (the reference without its test of a preguntar that
+    raises): with a wrong test beside it, that agent's verdict says the good tests do not catch
+    it, the others' that they do."""
+    codigo = (CARPETA / "errores" / "sin_preguntar_que_falla.py").read_text(encoding="utf-8")
+    r = calificar(c, codigo + '''
     def test_siempre_mal(self):
         self.fail("así no")
 ''')
     finales = {p["nombre"]: p["mensaje"].rpartition(". ")[2] for p in r["pruebas"][1:]}
-    assert finales.pop("Atrapa: sin un preguntar, lo permite todo en vez de denegar") == (
+    assert finales.pop("Atrapa: si preguntar lanza una excepción, la calla y lo toma por un no") == (
         "Y las que pasan con todos tampoco lo atrapan.")
     assert set(finales.values()) == {"Las que pasan con todos sí lo atrapan."}
 
@@ -195,9 +201,13 @@ def test_the_command_grades_the_same_in_its_own_process(c, tmp_path):
     assert hecho.returncode == 1
     lineas = hecho.stdout.strip().splitlines()
     total = len(c.nombres(DESAFIO))
-    assert lineas[-1] == f"{total - 1} passed, 1 failed"
-    assert lineas[-2].startswith("✘ Atrapa: sin un preguntar, lo permite todo en vez de denegar: "
-                                 "Tus 4 pruebas pasan también con este agente, que está roto")
+    assert lineas[-1] == f"{total - 2} passed, 2 failed"
+    fallidas = [l for l in lineas if l.startswith("✘")]
+    assert fallidas == [
+        "✘ Atrapa: sin un tope, llama al modelo hasta 20 veces en vez de 10: Tus 5 pruebas pasan "
+        "también con este agente, que está roto: escribe una prueba que falle con él.",
+        "✘ Atrapa: sin un preguntar, lo permite todo en vez de denegar: Tus 5 pruebas pasan "
+        "también con este agente, que está roto: escribe una prueba que falle con él."]
     archivo.write_text(SOLUCION)
     hecho = subprocess.run([sys.executable, "-m", "challenges", DESAFIO, str(archivo)],
                            capture_output=True, text=True, cwd=RAIZ)

@@ -1,4 +1,4 @@
-# Desafío: las pruebas del agente.
+# Desafío: las pruebas del agente, las de las cinco promesas que la lección nombra y no prueba.
 #
 # Ya está cargado todo lo que dejan entorno.py, guionizado.py, escenarios.py y permisos.py.
 # Lo que usan las pruebas de la lección, y puedes usar tú:
@@ -6,14 +6,17 @@
 #   agente(modelo, pedido, entorno, preguntar=denegar, tope=10)   lo pone el calificador
 #   ENTORNO                  los ficheros de ejemplo; trabaja sobre una copia, dict(ENTORNO)
 #   ModeloGuionizado(guion)  el modelo fijo; .turno cuenta las respuestas que ha dado
+#   guion_de(inicio, respuestas, observaciones)   un guion tuyo, como el de la paella
+#   Un modelo es cualquier función modelo(M, herramientas) que devuelve una respuesta (una
+#     lista de bloques), o que lanza una excepción, como sin_conexion en la lección
 #   SISTEMA_AGENTE           el mensaje de sistema que pone el agente
 #   El pedido de la tortilla: PEDIDO_TORTILLA, guion_tortilla() (el usuario la permite),
-#     guion_tortilla_denegada() (no la permite), LISTA_TORTILLA (lista.txt tras escribirla),
-#     RESPUESTAS_TORTILLA (las respuestas del modelo, la última es la final)
+#     guion_tortilla_denegada() (no la permite), LISTA_TORTILLA (lista.txt tras escribirla)
 #   Un modelo terco: PEDIDO_TERCO, guion_terco(n) (pide herramientas n turnos seguidos)
 #   Una escritura sin contenido: PEDIDO_SIN_CONTENIDO, guion_sin_contenido()
-#   Quien responde: Respuestas(["sí", "no", ...]) (anota en .preguntas lo que le preguntan),
-#     permitir, denegar; y NO_PERMITIDO, lo que vuelve al modelo de una escritura denegada
+#   Quien responde: Respuestas(["sí", "no", ...]) (anota en .preguntas lo que le preguntan, y
+#     lanza RuntimeError si le preguntan más veces), permitir, denegar, o cualquier función
+#     preguntar(ll) que devuelva True o False (o que lance una excepción)
 #   llamada, resultado, texto, muestra, como en las lecciones
 #
 # Tus pruebas corren varias veces, una por agente, en un orden al azar: con varios agentes
@@ -27,13 +30,11 @@ import unittest
 
 class PruebasDelAgente(unittest.TestCase):
 
-    def test_tortilla_de_principio_a_fin(self):
-        entorno = dict(ENTORNO)
-        usuario = Respuestas(["sí"])
-        como, final, M = agente(ModeloGuionizado(guion_tortilla()), PEDIDO_TORTILLA, entorno,
-                                preguntar=usuario)
-        self.assertEqual(como, "fin")
-        # ¿Qué más promete el agente aquí? El texto final, len(M), el entorno, la pregunta...
+    def test_un_modelo_terco_se_para_en_el_tope(self):
+        como, final, M = agente(ModeloGuionizado(guion_terco(3)), PEDIDO_TERCO, dict(ENTORNO),
+                                tope=3)
+        # ¿Qué promete el agente aquí? Lo que devuelve, y que la última respuesta tiene sus
+        # observaciones en M...
 
-    # Añade las pruebas que faltan: un modelo terco y el tope, una escritura sin contenido,
-    # una escritura denegada.
+    # Añade las que faltan: sin tope, el tope es 10; una escritura sin contenido; una
+    # escritura denegada (también con el preguntar por defecto); lo que lanza preguntar.

@@ -42,13 +42,14 @@ from .anotador import Anotador
 A_ESCRIBIR = {}
 
 PISTA = (
-    "Escribe una clase que herede de unittest.TestCase con un método test_… por cada cosa que "
-    "el agente promete: el pedido de la tortilla de principio a fin (ModeloGuionizado("
-    "guion_tortilla()) y Respuestas([\"sí\"])), un modelo terco que se para en el tope "
-    "(guion_terco(3), tope=3), una escritura sin contenido que vuelve como error "
-    "(guion_sin_contenido()) y una escritura denegada (el preguntar por defecto) que deja el "
-    "entorno como estaba. Afirma el como, el texto final, len(M), el entorno y lo que se le "
-    "preguntó al usuario."
+    "Escribe una clase que herede de unittest.TestCase con un método test_… por cada promesa que "
+    "la lección nombra y no prueba: un modelo terco que se para en el tope (guion_terco(3), "
+    "tope=3), con las observaciones de su última respuesta en M; un modelo que nunca deja de "
+    "pedir herramientas (una función modelo(M, herramientas) tuya) y que, sin tope, recibe 10 "
+    "llamadas; una escritura sin contenido que vuelve como error (guion_sin_contenido()); una "
+    "escritura denegada con el preguntar por defecto (guion_tortilla_denegada()), que deja el "
+    "entorno como estaba; y un preguntar que lanza una excepción, que sale del agente "
+    "(assertRaises)."
 )
 
 FIRMA = inspect.signature(CORRECTOS[0][1])

@@ -1,40 +1,41 @@
-# La solución de referencia de «pruebas-del-agente»: las cuatro pruebas de la lección.
+# La solución de referencia de «pruebas-del-agente»: las promesas que la lección nombra y no
+# prueba (el tope, el tope por defecto, una llamada que no encaja, una escritura denegada y lo
+# que lanza preguntar).
 import unittest
 
 
 class PruebasDelAgente(unittest.TestCase):
 
-    def test_tortilla_de_principio_a_fin(self):
-        entorno = dict(ENTORNO)
-        usuario = Respuestas(["sí"])
-        como, final, M = agente(ModeloGuionizado(guion_tortilla()), PEDIDO_TORTILLA, entorno,
-                                preguntar=usuario)
-        self.assertEqual(como, "fin")
-        self.assertEqual(final, "He apuntado en lista.txt los huevos y la cebolla.")
-        self.assertEqual(len(M), 7)
-        self.assertEqual(M[-1], ("asistente", RESPUESTAS_TORTILLA[-1]))
-        self.assertEqual(entorno["lista.txt"], LISTA_TORTILLA)
-        self.assertEqual(len(usuario.preguntas), 1)
-
     def test_un_modelo_terco_se_para_en_el_tope(self):
-        modelo = ModeloGuionizado(guion_terco(3))
-        como, final, M = agente(modelo, PEDIDO_TERCO, dict(ENTORNO), tope=3)
+        como, final, M = agente(ModeloGuionizado(guion_terco(3)), PEDIDO_TERCO, dict(ENTORNO),
+                                tope=3)
         self.assertEqual((como, final), ("tope", None))
-        self.assertEqual(modelo.turno, 3)
-        self.assertEqual(len(M), 8)
+        self.assertEqual(len(M), 8, "la última respuesta también tiene sus observaciones")
+
+    def test_sin_tope_llama_diez_veces_al_modelo(self):
+        vistas = []
+
+        def terco(M, herramientas):
+            vistas.append(len(M))
+            return [llamada(f"b{len(vistas)}", "buscar", patron="huevos")]
+
+        agente(terco, PEDIDO_TERCO, dict(ENTORNO))
+        self.assertEqual(len(vistas), 10)
 
     def test_escribir_sin_contenido_vuelve_como_error(self):
+        # El guion comprueba en su segundo turno que el error de la escritura está en M.
+        agente(ModeloGuionizado(guion_sin_contenido()), PEDIDO_SIN_CONTENIDO, dict(ENTORNO))
+
+    def test_sin_preguntar_no_se_escribe_nada(self):
         entorno = dict(ENTORNO)
-        como, final, M = agente(ModeloGuionizado(guion_sin_contenido()), PEDIDO_SIN_CONTENIDO,
-                                entorno, preguntar=permitir)
-        self.assertEqual(como, "fin")
-        self.assertTrue(M[3][1][0]["is_error"])
+        # El guion comprueba que la denegación está en M; la prueba, que no se escribió nada.
+        agente(ModeloGuionizado(guion_tortilla_denegada()), PEDIDO_TORTILLA, entorno)
         self.assertEqual(entorno, ENTORNO)
 
-    def test_una_escritura_denegada_no_cambia_nada(self):
-        entorno = dict(ENTORNO)
-        como, final, M = agente(ModeloGuionizado(guion_tortilla_denegada()), PEDIDO_TORTILLA,
-                                entorno)
-        self.assertEqual(como, "fin")
-        self.assertEqual(M[5][1][0]["content"], NO_PERMITIDO)
-        self.assertEqual(entorno, ENTORNO)
+    def test_lo_que_lanza_preguntar_sale_del_agente(self):
+        def se_cierra_la_pagina(ll):
+            raise RuntimeError("se ha cerrado la página")
+
+        with self.assertRaises(RuntimeError):
+            agente(ModeloGuionizado(guion_tortilla_denegada()), PEDIDO_TORTILLA, dict(ENTORNO),
+                   preguntar=se_cierra_la_pagina)

@@ -296,7 +296,7 @@ def leccion_de(desafio: str) -> str:
 LECCIONES = {desafio: leccion_de(desafio) for desafio in challenges.desafios()}
 
 #: Grading targets (ms, warm, in the page): 150 for a challenge of one function or class, 3000
-#: for pruebas-del-agente, whose suite runs once per agent (three correct and twelve broken).
+#: for pruebas-del-agente, whose suite runs once per agent (three correct and nine broken).
 TOPES_CALIFICAR = {"pruebas-del-agente": 3000}
 
 

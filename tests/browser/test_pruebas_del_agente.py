@@ -67,9 +67,9 @@ def test_a_suite_that_catches_every_broken_agent_passes_them_all(sitio, servidor
 
 def test_a_suite_that_misses_one_broken_agent_names_it(sitio, servidor, pagina):
     d = abrir(sitio, servidor, pagina)
-    r = comprobar(d, error("deniega_a_mano"))
+    r = comprobar(d, error("sin_preguntar_que_falla"))
     assert r["superadas"] == TOTAL - 1
-    escapado = d.prueba("Atrapa: sin un preguntar, lo permite todo en vez de denegar")
+    escapado = d.prueba("Atrapa: si preguntar lanza una excepción, la calla y lo toma por un no")
     expect(escapado.locator(".bucle-desafio-icono")).to_have_text("✘")
     expect(escapado.locator(".bucle-desafio-mensaje")).to_have_text(
         "Tus 4 pruebas pasan también con este agente, que está roto: escribe una prueba que "
@@ -78,7 +78,7 @@ def test_a_suite_that_misses_one_broken_agent_names_it(sitio, servidor, pagina):
 
 def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor, pagina):
     """The cells print what tests/lecciones/test_el_agente.py asserts in CPython: the tests as
-    `python -m unittest -v` prints them, 4 that pass, then 1 that fails with the broken agent."""
+    `python -m unittest -v` prints them, 3 that pass, then 1 that fails with the broken agent."""
     pagina.goto(servidor(sitio) + "el-agente.html")
     expect(pagina.locator("bucle-celda")).to_have_count(3)
     uno, dos, tres = Celda(pagina, 1), Celda(pagina, 2), Celda(pagina, 3)
@@ -87,15 +87,15 @@ def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor
     expect(uno.texto).to_contain_text("sin permiso: fin tras 7 mensajes")
     dos.correr()
     # Waited for, and the whole cell in the message if it never comes (its end, its note).
-    expect(dos.texto, dos.elemento.inner_text()).to_contain_text("Ran 4 tests in")
+    expect(dos.texto, dos.elemento.inner_text()).to_contain_text("Ran 3 tests in")
     texto = dos.texto.inner_text()
-    assert texto.count(" ... ok\n") == 4, texto
+    assert texto.count(" ... ok\n") == 3, texto
     assert texto.rstrip().endswith("OK"), texto
     tres.correr()
     expect(tres.texto, tres.elemento.inner_text()).to_contain_text("pruebas que fallan: 1")
     texto = tres.texto.inner_text()
-    assert texto.count(" ... ok\n") == 3, texto
-    assert "FAIL: test_una_escritura_denegada_no_cambia_nada" in texto, texto
+    assert texto.count(" ... ok\n") == 2, texto
+    assert "FAIL: test_tortilla_con_permiso" in texto, texto
     assert tres.ultima_linea() == "pruebas que fallan: 1"
 
 

@@ -7,17 +7,11 @@ import unittest
 
 class PruebasDelAgente(unittest.TestCase):
 
-    def test_tortilla_de_principio_a_fin(self):
-        entorno = dict(ENTORNO)
-        usuario = Respuestas(["sí"])
-        como, final, M = agente(ModeloGuionizado(guion_tortilla()), PEDIDO_TORTILLA, entorno,
-                                preguntar=usuario)
-        self.assertEqual(como, "fin")
-        self.assertEqual(final, "He apuntado en lista.txt los huevos y la cebolla.")
-        self.assertEqual(len(M), 7)
-        self.assertEqual(M[-1], ("asistente", RESPUESTAS_TORTILLA[-1]))
-        self.assertEqual(entorno["lista.txt"], LISTA_TORTILLA)
-        self.assertEqual(len(usuario.preguntas), 1)
+    def test_un_modelo_terco_se_para_en_el_tope(self):
+        como, final, M = agente(ModeloGuionizado(guion_terco(3)), PEDIDO_TERCO, dict(ENTORNO),
+                                tope=3)
+        self.assertEqual((como, final), ("tope", None))
+        self.assertEqual(len(M), 8, "la última respuesta también tiene sus observaciones")
 
     def test_espera(self):
         modelo = ModeloGuionizado(guion_terco(3))
