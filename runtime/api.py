@@ -1,4 +1,4 @@
-"""Hablar con un modelo de verdad: una petición HTTP con el protocolo de mensajes.
+"""Hablar con un modelo real: una petición HTTP con el protocolo de mensajes.
 
 Se carga en una celda con una sola línea:
 
@@ -9,7 +9,7 @@ y deja en tu espacio de nombres:
 - enviar(url, cuerpo, cabeceras=None): envía `cuerpo` (un dict) como JSON en un POST a `url`,
   con `cabeceras` (un dict, las que pida el servidor, como una clave) además de las suyas, y
   devuelve la respuesta del servidor, ya leída como dict. Es Python de siempre, urllib.request:
-  el mismo código funciona en la página y en tu ordenador, contra cualquier servidor que hable
+  el mismo código funciona en la página y en tu ordenador, contra cualquier servidor que implemente
   el protocolo (desde la página, si ese servidor permite que ella lea sus respuestas: CORS).
 - ErrorDelServidor: lo que lanza enviar cuando no hay respuesta que devolver. .estado es el
   código HTTP (400, 404, 500...), o None si nadie respondió; .motivo, lo que dijo el servidor.
@@ -135,7 +135,7 @@ def url_del_modelo():
     except ImportError:
         raise ErrorDelServidor(
             None, "fuera de la página no hay modelo del curso: pasa url=… con la dirección "
-                  "de un servidor que hable el protocolo de mensajes") from None
+                  "de un servidor que implemente el protocolo de mensajes") from None
     try:
         return trabajador.url_del_modelo()
     except RuntimeError as error:

@@ -1,4 +1,4 @@
-# Desafío: el adaptador de un modelo de verdad.
+# Desafío: el adaptador de un modelo real.
 #
 # Ya está cargado todo lo que dejan entorno.py (HERRAMIENTAS, texto, llamada,
 # resultado, muestra...), escenarios.py y api.py (enviar, ErrorDelServidor,
@@ -9,7 +9,7 @@ ROLES = {"usuario": "user", "asistente": "assistant"}
 
 class ModeloAPI:
     """Un modelo con la firma de siempre, modelo(M, herramientas) -> bloques, que
-    pregunta a un servidor que habla el protocolo de mensajes. Así debe ser:
+    pregunta a un servidor que implementa el protocolo de mensajes. Así debe ser:
 
     - peticion(M, herramientas) es el cuerpo JSON que se envía: "model" (nombre),
       "max_tokens", "system" (los contenidos de los mensajes de sistema, tal cual y

@@ -41,7 +41,7 @@ class Servidor:
         dada = self.respuestas[n - 1]
         if isinstance(dada, tuple):
             return ("servidor",) + dada
-        # Leída de JSON, como llega la de un servidor de verdad: los mismos valores, textos nuevos.
+        # Leída de JSON, como llega la de un servidor real: los mismos valores, textos nuevos.
         return ("ok", json.loads(json.dumps(dada, ensure_ascii=False)))
 
 

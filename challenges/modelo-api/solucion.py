@@ -1,12 +1,12 @@
 # La solución de referencia de «modelo-api»: el adaptador entre el bucle y un servidor que
-# habla el protocolo de mensajes.
+# implementa el protocolo de mensajes.
 
 ROLES = {"usuario": "user", "asistente": "assistant"}
 
 
 class ModeloAPI:
     """Un modelo con la firma de siempre, modelo(M, herramientas) -> bloques, que pregunta a
-    un servidor de verdad: traduce M a una petición, la envía (a url, con sus cabeceras) y
+    un servidor real: traduce M a una petición, la envía (a url, con sus cabeceras) y
     devuelve el content de la respuesta tal como llega."""
 
     def __init__(self, nombre="smollm2-135m", max_tokens=256, url=None, cabeceras=None,

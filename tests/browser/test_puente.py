@@ -150,7 +150,8 @@ class _ServidorPropio(http.server.BaseHTTPRequestHandler):
                                                             "message": "no tengo el modelo no-existe"}}
         else:
             estado, datos = 200, {"type": "message", "role": "assistant", "content": [],
-                                  "stop_reason": "max_tokens" if cuerpo["model"] == "corto" else "end_turn"}
+                                  "stop_reason": "max_tokens" if cuerpo["model"] == "corto" else "end_turn",
+                                  "usage": {"input_tokens": 1, "output_tokens": 0}}
         salida = json.dumps(datos).encode()
         self._cabeceras(estado, len(salida))
         self.wfile.write(salida)
