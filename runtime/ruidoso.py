@@ -20,8 +20,8 @@ y deja en tu espacio de nombres:
   tercera en uno en que contesta. `.turno` cuenta sus respuestas y `.errores` apunta cada error,
   (turno, "herramienta" | "argumentos" | "no_para").
 
-Es terco, como los modelos de verdad: tras un error, en el turno siguiente repite la misma
-llamada equivocada salvo que lo que le devolvió el arnés le enseñe el camino:
+Es terco, como muchos modelos reales: tras un error, en el turno siguiente repite la misma
+llamada equivocada salvo que lo que le devolvió el arnés le indique el camino:
 - tras «herramienta», que la observación nombre la herramienta que quería (`ideal`'s);
 - tras «argumentos», que nombre cada argumento bueno («ruta», no «ruta_»);
 - tras «no_para», que la observación sea un error (un arnés que no ejecuta otra vez lo mismo).
@@ -52,7 +52,7 @@ class ModeloRuidoso:
         self.errores = []
         self._azar = random.Random(semilla)
         self._suyas = set()  # los ids de sus llamadas equivocadas
-        self._ultimo = None  # su último error: (clase, nombre, entrada, id, lo que le enseña el camino)
+        self._ultimo = None  # su último error: (clase, nombre, entrada, id, la llamada buena)
 
     def __call__(self, M, herramientas=None):
         ultimo, self._ultimo = self._ultimo, None
@@ -112,7 +112,7 @@ class ModeloRuidoso:
 
     @staticmethod
     def _le_ensena(ultimo, resultado):
-        """¿Lo que devolvió el arnés a su llamada equivocada le enseña el camino?"""
+        """¿Lo que devolvió el arnés a su llamada equivocada le indica el camino?"""
         import re
 
         clase, buena = ultimo[0], ultimo[4]

@@ -37,6 +37,14 @@ PEDIDOS = {
     "semillas_seguidas",
     "motivos_sin_ceros",            # motivos without the zero counts
     "atrapa_baseexception",         # BaseException caught
+    # the paired comparison
+    "motivo_de_sin_errores",        # runs that ended in an exception left out of motivo_de
+    "arregla_al_reves",             # the two directions swapped
+    "cualquier_cambio_rompe",       # a change between two unsolved reasons counted as a change
+    "sin_ordenar",                  # the runs in the order they came
+    "separados_si_difieren_las_tasas",  # different rates taken for separate intervals
+    "separados_si_se_tocan",        # touching intervals taken for separate ones
+    "compara_las_comunes",          # two measures of different runs compared anyway
 }
 
 
@@ -70,11 +78,14 @@ def test_la_referencia_pasa_todas_y_el_inicial_ninguna(calificador):
     r = calificador.calificar(DESAFIO, SOLUCION)
     assert r["error"] is None
     assert [p["nombre"] for p in r["pruebas"] if not p["ok"]] == []
-    assert r["superadas"] == r["total"] == 21
+    assert r["superadas"] == r["total"] == 27
     r = calificador.calificar(DESAFIO, INICIAL)
     assert r["superadas"] == 0
     for p in r["pruebas"]:
-        assert "NotImplementedError" in p["mensaje"] and "escribe aquí medir" in p["mensaje"], p
+        # comparar's own tests meet comparar's stub; the one that compares two measures of the
+        # reader's medir meets medir's first
+        falta = ("comparar" if p["nombre"].startswith("comparar:") else "medir")
+        assert "NotImplementedError" in p["mensaje"] and f"escribe aquí {falta}" in p["mensaje"], p
 
 
 def test_las_comprobaciones_del_desafio_pasan():
@@ -155,6 +166,28 @@ def test_las_medidas_de_verdad_traen_lo_que_prueban(calificador):
     assert set(roto) == set(runtime["MOTIVOS"])
     # and the user is asked: a task the user allows and one they do not
     assert {tuple(t.respuestas) for t in tareas} >= {("sí",), ("no",)}
+
+
+def test_la_comparacion_de_verdad_tiene_cambios_y_los_de_comparar_van_en_los_dos_sentidos(calificador):
+    """The whole-contract comparison (lesson 5's agent, then the broken one) has runs that stop
+    being solved and a change between two unsolved reasons; the fake measures comparar's tests
+    build change both ways, between every reason, with motives that change and stay unsolved."""
+    ns = calificador.pruebas(DESAFIO)
+    t = ns["tareas"](ns["N_TAREAS"], ns["SEMILLA"])
+    antes = {(e.tarea, e.n): e.motivo for e in ns["medidas_aqui"](t, ns["agente_de_la_leccion"])}
+    despues = {(e.tarea, e.n): e.motivo for e in ns["medidas_aqui"](t, ns["agente_con_fallos"])}
+    assert any(antes[k] == "resuelta" != despues[k] for k in antes)
+    assert any("resuelta" not in (antes[k], despues[k]) and antes[k] != despues[k] for k in antes)
+    a, d = ns["ANTES"], ns["DESPUES"]
+    arregla = [k for k in a if d[k] == "resuelta" != a[k]]
+    rompe = [k for k in a if a[k] == "resuelta" != d[k]]
+    assert len(arregla) >= 2 and len(rompe) >= 2
+    assert {a[k] for k in arregla} == {"tope", "error", "equivocada"}
+    assert any("resuelta" not in (a[k], d[k]) and a[k] != d[k] for k in a)
+    # separados: both directions, overlapping, touching both ways, one inside the other
+    casos = ns["INTERVALOS"]
+    assert sum(x[1] < y[0] or y[1] < x[0] for x, y in casos) == 2
+    assert sum(x[1] == y[0] or y[1] == x[0] for x, y in casos) == 2
 
 
 def test_las_medidas_de_mentira_traen_lo_que_prueban(calificador):

@@ -50,7 +50,8 @@ def cuales(mundo, esperadas):
 def campo(r, clave):
     if type(r) is not dict:
         raise Fallo(f"medir debe devolver un diccionario con \"exitos\", \"ejecuciones\", "
-                    f"\"tasa\", \"intervalo\" y \"motivos\", y devolvió {breve(r)}.")
+                    f"\"tasa\", \"intervalo\", \"motivos\" y \"motivo_de\", y devolvió "
+                    f"{breve(r)}.")
     if clave not in r:
         tiene = ", ".join(f'"{k}"' if type(k) is str else breve(k) for k in r) or "nada"
         raise Fallo(f"Al diccionario que devuelve medir le falta \"{clave}\" (tiene {tiene}).")
@@ -199,6 +200,46 @@ def todo(mundo, r, esperadas):
         raise Fallo(f"\"exitos\" debía ser {k}, las ejecuciones «resuelta», y es {exitos}.")
     tasa_(r, k, n)
     intervalo(r, k, n)
+    cada_una(mundo, r, esperadas)
+
+
+def la_ejecucion(mundo, clave):
+    """«la ejecución 1 de «Apunta ajo…» (tareas[0])», de una clave (t, i)."""
+    t, i = clave
+    return f"la ejecución {i} de «{mundo.tareas[t].pedido}» (tareas[{t}])"
+
+
+def cada_una(mundo, r, esperadas):
+    """Fallo si "motivo_de" no es {(t, i): motivo} de las ejecuciones `esperadas`."""
+    m = campo(r, "motivo_de")
+    if type(m) is not dict:
+        extra = (" Las pruebas solo leen tipos exactos: si usas defaultdict, devuelve dict(…)."
+                 if ajeno(m) else "")
+        raise Fallo(f"\"motivo_de\" debe ser un diccionario (dict), (t, i) → motivo, y es "
+                    f"{breve(m)}.{extra}")
+    rara = next((c for c in m if not (type(c) is tuple and len(c) == 2
+                                      and all(type(x) is int for x in c))), None)
+    if rara is not None:
+        raise Fallo(f"Las claves de \"motivo_de\" son pares (t, i) de dos enteros: el índice "
+                    f"de la tarea en tareas y la semilla de la ejecución; y tiene la clave "
+                    f"{breve(rara)}.")
+    bien = {(e.tarea, e.n): e.motivo for e in esperadas}
+    if set(m) != set(bien) and set(m) == {(i, t) for t, i in bien}:
+        raise Fallo(f"Las claves de \"motivo_de\" van al revés: con {len(mundo.tareas)} tareas y "
+                    f"veces = {mundo.veces}, tiene {sorted(m)[-1]} y le falta {sorted(bien)[-1]}. "
+                    f"La clave es (t, i): primero el índice de la tarea, después la semilla.")
+    for clave, motivo in sorted(bien.items()):
+        if clave not in m:
+            raise Fallo(f"A \"motivo_de\" le falta {clave}, {la_ejecucion(mundo, clave)}, que "
+                        f"acabó en «{motivo}»: tiene que estar cada ejecución, acabe como acabe.")
+        if m[clave] != motivo:
+            raise Fallo(f"motivo_de[{clave}] debía ser «{motivo}», como acabó "
+                        f"{la_ejecucion(mundo, clave)}, y es {breve(m[clave])}.")
+    sobra = next((c for c in sorted(m) if c not in bien), None)
+    if sobra is not None:
+        raise Fallo(f"\"motivo_de\" tiene la clave {sobra}, y no hay ninguna ejecución así: "
+                    f"con {len(mundo.tareas)} tareas y veces = {mundo.veces}, t va de 0 a "
+                    f"{len(mundo.tareas) - 1} e i, de 0 a {mundo.veces - 1}.")
 
 
 def tasa_(r, k, n):

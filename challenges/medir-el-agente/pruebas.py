@@ -17,6 +17,9 @@ Hay tres clases de pruebas:
 - Las que miran todo el contrato: tareas de mentira con destinos por semilla (modelos
   ruidosos de semillas conocidas), y tareas de tareas(n, semilla) con otra semilla que las de la
   lección, con el agente de «El agente y sus pruebas» y con uno con fallos, con ModeloRuidoso.
+- Las de comparar: medidas hechas aquí (con motivo_de e intervalos dados), cada una sobre lo
+  suyo; y una que mira todo: las dos medidas de verdad de arriba, hechas con el medir del
+  lector, comparadas con su comparar.
 
 Deja A_ESCRIBIR, PISTA y PRUEBAS.
 """
@@ -26,12 +29,13 @@ from calificador import Fallo
 from ..comun import breve, lanzo
 from ..sueltas import del_lector
 from .agentes import agente as agente_de_la_leccion, agente_con_fallos
-from .comprobaciones import (Esperada, cuales, cuenta, de_los_destinos, entero, intervalo,
-                             motivos_de, tasa_, todo)
+from .comprobaciones import (Esperada, cada_una, cuales, cuenta, de_los_destinos, entero,
+                             intervalo, motivos_de, tasa_, todo, wilson)
 from .mundo import CLASES, Mundo
-from .tareas_de_prueba import DESTINOS, Real, iguales, mentira
+from .tareas_de_prueba import DESTINOS, Real, iguales, mentira, nuevo
 
-A_ESCRIBIR = {"medir": ("tareas", "agente", "hacer_modelo", "veces")}
+A_ESCRIBIR = {"medir": ("tareas", "agente", "hacer_modelo", "veces"),
+              "comparar": ("antes", "despues")}
 
 PISTA = (
     "Empieza con motivos = {m: 0 for m in MOTIVOS}. Para cada tarea y cada i en range(veces): "
@@ -39,7 +43,11 @@ PISTA = (
     "ejecución, agente(modelo, tarea.pedido, entorno, usuario(tarea)), y su motivo: \"tope\" si "
     "como es \"tope\", si no según tarea.comprobar(entorno, final); en el except Exception, "
     "\"error\". Al final, exitos = motivos[\"resuelta\"], n = len(tareas) * veces, y el "
-    "intervalo acotado con max(0.0, …) y min(1.0, …)."
+    "intervalo acotado con max(0.0, …) y min(1.0, …); motivo_de[(t, i)] = motivo en cada "
+    "ejecución, con t de enumerate(tareas). En comparar: primero, si set(antes[\"motivo_de\"]) "
+    "!= set(despues[\"motivo_de\"]), ValueError; después, para cada clave de "
+    "sorted(antes[\"motivo_de\"]), fue = antes[…][clave] == \"resuelta\" y es = despues[…][clave] "
+    "== \"resuelta\"; separados si el alto de un intervalo es menor que el bajo del otro."
 )
 
 # ------------------------------------------------------------------ la medida y lo esperado
@@ -203,6 +211,16 @@ def cuentas(envio):
     tasa_(r, len(resueltas), n)
 
 
+def motivo_de_cada_una(envio):
+    # Motivos en los que no se equivoca ningún error de otra cláusula (las equivocadas y los
+    # topes con la tarea hecha los miran las pruebas de todo el contrato), y los errores al
+    # final de cada tarea; 2 tareas × 3, para que (i, t) no sean las mismas claves que (t, i).
+    mundo = Mundo([mentira(0, ["resuelta", "tope", "error_agente"]),
+                   mentira(1, ["tope", "resuelta", "error_modelo"])], 3)
+    r = mirada(envio, mundo)
+    cada_una(mundo, r, de_los_destinos(mundo))
+
+
 def motivos_con_ceros(envio):
     mundo = Mundo([mentira(0, ["resuelta"] * 2), mentira(1, ["tope"] * 2)], 2)
     r = mirada(envio, mundo)
@@ -294,6 +312,175 @@ def medidas_aqui(lista, agente):
     return esperadas
 
 
+def comparadas(envio):
+    """Las medidas de verdad de arriba (el agente de la lección y el de los fallos, con las
+    mismas tareas y semillas), con el medir del lector, y su comparar de las dos."""
+    medidas, esperadas = [], []
+    for agente in (agente_de_la_leccion, agente_con_fallos):
+        mundo = Mundo([Real(t, agente, RUIDO) for t in tareas(N_TAREAS, SEMILLA)], VECES)
+        esperadas.append(medidas_aqui(tareas(N_TAREAS, SEMILLA), agente))
+        medidas.append(mirada(envio, mundo, CLASES))
+        todo(mundo, medidas[-1], esperadas[-1])
+    antes, despues = ({(e.tarea, e.n): e.motivo for e in lista} for lista in esperadas)
+    c = comparado(envio, *medidas)
+    que = ("el agente de la lección (antes) y uno con fallos (despues), medidos con tu medir "
+           "sobre las mismas tareas y semillas")
+    emparejadas(c, antes, despues, que)
+    separados_(c, medidas[0], medidas[1], que)
+
+
+# ------------------------------------------------------------------ comparar
+
+
+def una_medida(motivo_de, intervalo_=None):
+    """Una medida como las de medir, con este motivo_de (en su orden) y, si se da, este
+    intervalo en lugar del de Wilson."""
+    n = len(motivo_de)
+    k = sum(1 for m in motivo_de.values() if m == "resuelta")
+    return {"exitos": k, "ejecuciones": n, "tasa": k / n,
+            "intervalo": wilson(k, n) if intervalo_ is None else tuple(intervalo_),
+            "motivos": {m: sum(1 for x in motivo_de.values() if x == m) for m in MOTIVOS},
+            # textos nuevos, como los que salen de medir: comparar con `is` falla aquí
+            "motivo_de": {clave: nuevo(m) for clave, m in motivo_de.items()}}
+
+
+def de_lista(motivos, veces=3):
+    """{(t, i): motivo} de una lista de motivos, tarea a tarea."""
+    return {(j // veces, j % veces): m for j, m in enumerate(motivos)}
+
+
+#: Dos medidas de 3 tareas × 3: cambian en los dos sentidos, desde y hacia cada motivo, y dos
+#: ejecuciones cambian de motivo sin dejar de estar sin resolver.
+ANTES = de_lista(["resuelta", "tope", "resuelta", "equivocada", "resuelta", "error",
+                  "tope", "equivocada", "resuelta"])
+DESPUES = de_lista(["resuelta", "resuelta", "tope", "tope", "resuelta", "resuelta",
+                    "equivocada", "resuelta", "error"])
+
+
+def comparado(envio, antes, despues):
+    """Lo que devuelve el comparar del lector, con lo que no lleva dentro."""
+    c = envio.funcion("comparar")(antes, despues)
+    if type(c) is not dict or any(k not in c for k in ("arregla", "rompe", "separados")):
+        raise Fallo(f"comparar debe devolver un diccionario con \"arregla\", \"rompe\" y "
+                    f"\"separados\", y devolvió {breve(c)}.")
+    return c
+
+
+def lista_de_pares(c, clave):
+    x = c[clave]
+    if type(x) is not list:
+        raise Fallo(f"\"{clave}\" debe ser una lista de pares (t, i), y es {breve(x)}.")
+    rara = next((p for p in x if not (type(p) is tuple and len(p) == 2)), None)
+    if rara is not None:
+        raise Fallo(f"\"{clave}\" debe ser una lista de pares (t, i), tuplas, y tiene "
+                    f"{breve(rara)}: usa las claves de motivo_de tal cual.")
+    return x
+
+
+def emparejadas(c, antes, despues, que, orden=False):
+    """Fallo si "arregla" y "rompe" no son las ejecuciones que cambiaron de `antes` a
+    `despues` ({(t, i): motivo}), en orden (con `orden`, se dice que el fallo es el orden)."""
+    claves = sorted(antes)
+    for clave, bien in (("arregla", [k for k in claves if despues[k] == "resuelta" != antes[k]]),
+                        ("rompe", [k for k in claves if antes[k] == "resuelta" != despues[k]])):
+        hay = lista_de_pares(c, clave)
+        if hay == bien:
+            continue
+        if sorted(hay) == bien:
+            raise Fallo(f"Con {que}, \"{clave}\" tiene las ejecuciones que debe, pero en el orden "
+                        f"{breve(hay)}: van ordenadas, {breve(bien)}, sea cual sea el orden en que "
+                        f"vengan en motivo_de.")
+        cual = ("despues resuelve y antes no" if clave == "arregla"
+                else "antes resuelve y despues no")
+        sobran = [k for k in hay if k not in bien]
+        por_que = ""
+        if sobran and sobran[0] not in antes:
+            por_que = f" {breve(sobran[0])} no es ninguna ejecución de las dos medidas."
+        elif sobran:
+            k = sobran[0]
+            por_que = (f" {k} pasa de «{antes[k]}» a «{despues[k]}»: "
+                       + ("solo cuenta si está resuelta o no, y no lo está en ninguna de las dos."
+                          if "resuelta" not in (antes[k], despues[k]) else
+                          "va en la otra lista."))
+        raise Fallo(f"Con {que}, \"{clave}\" debía ser {breve(bien)}, las ejecuciones que {cual}, "
+                    f"y es {breve(hay)}.{por_que}")
+
+
+def separados_(c, antes, despues, que):
+    bien = antes["intervalo"][1] < despues["intervalo"][0] or despues["intervalo"][1] < antes["intervalo"][0]
+    hay = c["separados"]
+    if type(hay) is not bool:
+        raise Fallo(f"\"separados\" debe ser True o False, y es {breve(hay)}.")
+    if hay != bien:
+        a, d = antes["intervalo"], despues["intervalo"]
+        por_que = ("se tocan, y dos intervalos que se tocan se solapan" if a[1] == d[0] or d[1] == a[0]
+                   else "uno queda entero por debajo del otro" if bien
+                   else "se solapan")
+        raise Fallo(f"Con {que}, los intervalos son {a} (antes) y {d} (despues): {por_que}; "
+                    f"\"separados\" debía ser {bien} y es {hay}.")
+
+
+def arregla_y_rompe(envio):
+    c = comparado(envio, una_medida(ANTES), una_medida(DESPUES))
+    emparejadas(c, ANTES, DESPUES, "3 tareas × 3 ejecuciones")
+
+
+def en_orden(envio):
+    # las mismas medidas, con motivo_de en otro orden en cada una
+    antes = dict(sorted(ANTES.items(), key=lambda kv: (-kv[0][1], kv[0][0])))
+    despues = dict(sorted(DESPUES.items(), key=lambda kv: (kv[0][1], -kv[0][0])))
+    c = comparado(envio, una_medida(antes), una_medida(despues))
+    emparejadas(c, ANTES, DESPUES, "3 tareas × 3 ejecuciones, con motivo_de desordenado", True)
+
+
+#: (antes, despues): motivo_de con tasas distintas o iguales, e intervalos dados.
+INTERVALOS = [
+    ((0.1, 0.3), (0.5, 0.8)),   # separados: despues por encima
+    ((0.5, 0.8), (0.1, 0.3)),   # separados: despues por debajo
+    ((0.1, 0.5), (0.4, 0.8)),   # se solapan
+    ((0.1, 0.5), (0.5, 0.8)),   # se tocan
+    ((0.5, 0.8), (0.1, 0.5)),   # se tocan, al revés
+    ((0.1, 0.9), (0.3, 0.5)),   # uno dentro del otro
+]
+
+
+def separados(envio):
+    for n, (a, d) in enumerate(INTERVALOS):
+        antes = una_medida(ANTES, a)
+        # con tasas distintas, salvo en el primer caso
+        despues = una_medida(ANTES if n == 0 else DESPUES if n % 2 else de_lista(
+            ["resuelta"] * 8 + ["tope"]), d)
+        c = comparado(envio, antes, despues)
+        separados_(c, antes, despues, f"antes[\"intervalo\"] = {a} y despues[\"intervalo\"] = {d}")
+
+
+def otras_ejecuciones(envio):
+    dos = {(t, i): "resuelta" for t in range(2) for i in range(2)}
+    tres = {(t, i): "resuelta" for t in range(2) for i in range(3)}
+    corridas = {(t, i + 1): "resuelta" for t in range(2) for i in range(2)}
+    for antes, despues, que in [
+            (dos, tres, "antes de 2 tareas × 2 ejecuciones y despues de 2 × 3"),
+            (tres, dos, "antes de 2 tareas × 3 ejecuciones y despues de 2 × 2"),
+            (dos, corridas, "antes con las semillas 0 y 1 y despues con las semillas 1 y 2")]:
+        try:
+            c = envio.funcion("comparar")(una_medida(antes), una_medida(despues))
+        except ValueError as error:
+            if "mismas" not in str(error).lower():
+                raise Fallo(f"Con {que}, comparar lanzó ValueError, pero su mensaje, "
+                            f"{breve(str(error))}, no dice qué pasa: que no son las mismas "
+                            f"ejecuciones (que diga «mismas»).") from None
+            continue
+        except Exception as error:  # noqa: BLE001 - la excepción equivocada es el fallo
+            if del_lector(envio, error):
+                raise Fallo(f"Con {que}, comparar lanzó {lanzo(error)}, y debía lanzar ValueError "
+                            f"con un mensaje que diga que no son las mismas ejecuciones: "
+                            f"compruébalo antes de comparar nada.") from None
+            raise
+        raise Fallo(f"Con {que}, comparar devolvió {breve(c)}: no son las mismas ejecuciones, y "
+                    f"compararlas no dice nada del arnés. Lanza ValueError con un mensaje que lo "
+                    f"diga.")
+
+
 # ------------------------------------------------------------------ lo que no se puede medir
 
 
@@ -338,6 +525,7 @@ PRUEBAS = [
     ("solo se atrapa Exception: SystemExit sale de medir", solo_exception),
     ("exitos, ejecuciones y tasa", cuentas),
     ("motivos: los cuatro, con 0 los que no salen", motivos_con_ceros),
+    ("motivo_de: cómo acabó cada ejecución, por (t, i)", motivo_de_cada_una),
     ("el intervalo de Wilson al 95 %, una tupla (bajo, alto)",
      un_intervalo([(dos_de_dos, 2), (pocas, 3)])),
     ("con 0 éxitos, el intervalo no baja de 0",
@@ -353,4 +541,10 @@ PRUEBAS = [
      de_verdad(agente_con_fallos)),
     ("sin tareas: ValueError con un mensaje que lo diga", sin_tareas),
     ("veces que no es un entero de 1 en adelante: ValueError", veces_mal),
+    ("comparar: arregla, las que pasan a resueltas, y rompe, las que dejan de estarlo",
+     arregla_y_rompe),
+    ("comparar: arregla y rompe van ordenadas", en_orden),
+    ("comparar: separados, si los intervalos no se solapan ni se tocan", separados),
+    ("comparar: solo medidas de las mismas ejecuciones; si no, ValueError", otras_ejecuciones),
+    ("comparar dos medidas de tu medir: el agente de la lección y uno con fallos", comparadas),
 ]

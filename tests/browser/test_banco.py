@@ -329,6 +329,45 @@ def test_what_goes_wrong_is_told_and_nothing_is_lost(banco_html, servidor, pagin
         ["agente_sin_fin no terminó en 1 s: ¿falta el tope?"] * 2)
 
 
+def test_the_reader_measures_with_a_model_of_their_own(banco_html, servidor, pagina):
+    """«Modelo» offers the bench's models and takes the name of any hacer_modelo the reader's
+    cells define (lesson 7: «Define en una celda tu hacer_modelo, así, escribe su nombre en
+    «Modelo» y mide»); a name that is not Python, or that no cell defines, is told."""
+    pagina.goto(servidor(banco_html) + "errores.html")
+    correr_celdas(pagina, 2)
+    b = Banco(pagina, "banco-tu-modelo")
+    modelo = b.elemento.get_by_role("combobox", name="Modelo")
+    expect(modelo).to_have_value("modelo_ruidoso")
+    expect(modelo).to_have_accessible_description(
+        "Elige uno o escribe el nombre de tu hacer_modelo(tarea, semilla).")
+    opciones = b.elemento.locator("datalist option")
+    assert [opciones.nth(i).get_attribute("value") for i in range(opciones.count())] == [
+        "modelo_ruidoso", "modelo_de_la_pagina"]
+    modelo.fill("mi modelo")
+    b.medir()
+    expect(b.aviso).to_have_text("«mi modelo» no es un nombre de Python: escribe el nombre de un "
+                                 "hacer_modelo(tarea, semilla) de tus celdas. No se ha ejecutado nada.")
+    modelo.fill("modelo_sin_definir")
+    b.medir()
+    expect(b.aviso).to_have_text("Ejecuta antes la celda que define modelo_sin_definir.")
+    expect(b.tuya).to_be_hidden()
+    modelo.fill(" modelo_que_contesta ")
+    b.medir()
+    b.esperar_fin()
+    expect(b.aviso).to_have_text(re.compile(r"^Medida completa: 2 ejecuciones"))
+    with pagina.expect_download() as descarga:
+        b.boton("Exportar JSON").click()
+    grabacion = json.loads(open(descarga.value.path(), encoding="utf-8").read())
+    assert grabacion["modelo"]["nombre"] == "modelo_que_contesta"
+    # the runs that did not raise got that model's answer
+    contestadas = [e for e in grabacion["ejecuciones"] if e["motivo"] != "error"]
+    assert contestadas and all(e["M"][2] == ["asistente", [{"type": "text", "text": "lo dice modelo_que_contesta"}]]
+                               for e in contestadas)
+    pagina.reload()
+    expect(Banco(pagina, "banco-tu-modelo").elemento.get_by_role("combobox", name="Modelo")).to_have_value(
+        "modelo_que_contesta")
+
+
 def test_the_bench_reads_on_a_phone(banco_html, servidor, navegador, registro_externo):
     with contexto_vigilado(navegador, registro_externo, viewport={"width": 390, "height": 844},
                            is_mobile=True, has_touch=True, device_scale_factor=2) as contexto:

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-const { Medida, leerVeces, segundosRestantes, celdaQueDefine, COLUMNAS_CSV, LIMITE_GUARDADO } =
+const { Medida, leerModelo, leerVeces, segundosRestantes, celdaQueDefine, COLUMNAS_CSV, LIMITE_GUARDADO } =
   await import("../../widgets/front/lib/banco-medida.js");
 const { trazaDeEjecucion, partirError } = await import("../../widgets/front/lib/banco-traza.js");
 const { pasos } = await import("../../widgets/front/lib/traza-pasos.js");
@@ -191,6 +191,13 @@ test("the runs per task the reader may ask for, the time left and the cell that 
   assert.deepEqual(leerVeces("1000"), { veces: 1000 });
   for (const malo of ["0", "10000", "2.5", "-3", "", "veinte", "1e3"]) {
     assert.deepEqual(leerVeces(malo), { error: true }, malo);
+  }
+  // «Modelo»: a listed name or the reader's own, any Python name; nothing else is sent
+  assert.deepEqual(leerModelo(" modelo_de_la_pagina "), { modelo: "modelo_de_la_pagina" });
+  assert.deepEqual(leerModelo("mi_modelo_2"), { modelo: "mi_modelo_2" });
+  assert.deepEqual(leerModelo("modelo_mío"), { modelo: "modelo_mío" });
+  for (const malo of ["", "  ", "mi modelo", "2modelo", "modelo()", "m.x", "modelo-mio"]) {
+    assert.deepEqual(leerModelo(malo), { error: true }, malo);
   }
   assert.equal(segundosRestantes(2, 100, 1000), null);
   assert.equal(segundosRestantes(50, 100, 10_000), 10);

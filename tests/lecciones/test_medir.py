@@ -1,7 +1,8 @@
 """The lesson «Medir el agente» tells the truth: its cells run in order in CPython, and every
 number its prose states about what the code prints, what the benches measure on the noisy model,
 what a question takes as its answer and what the recording of the real model holds is computed
-here (see tests/lecciones/comun.py)."""
+here (see tests/lecciones/comun.py). Its predictions (``predice-``) are marked with what the cell
+really prints, and its «Cámbialo tú» breaks where its marked answer says."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import re
 
 import pytest
 
-from tests.lecciones.comun import LECCIONES, celdas_de, ejecutar_leccion, opcion_de, texto_de
+from tests.lecciones import forma
+from tests.lecciones.comun import (LECCIONES, celdas_de, ejecutar_leccion, opcion_de, opciones_de,
+                                   texto_de)
 
 GRABACION = LECCIONES / "datos" / "banco-modelo-del-curso.json"
 
@@ -38,6 +41,11 @@ def ejecuciones(ns, variante, veces=10, **extra):
                       "resuelta" if tarea.comprobar(entorno, final) else "equivocada")
             fines[(i, semilla)] = (motivo, modelo.errores)
     return fines
+
+
+def correcta(ident):
+    (texto,) = [t for ok, t in opciones_de("medir", ident) if ok]
+    return " ".join(texto.split())
 
 
 def resueltas(fines):
@@ -94,18 +102,41 @@ def test_the_interval_cell_and_its_prose(medir, prosa):
     assert "Con 60 de 100, de 0,50 a 0,69" in prosa
     assert "un extremo alto de 1,03" in prosa and "para 10 de 10 el intervalo [1, 1]" in prosa
     assert "con 0 éxitos de 10 da el intervalo [0, 0]" in prosa
-    assert "todavía admite una tasa de hasta el 28 %" in prosa
+    assert "Wilson no se sale nunca de [0, 1] y, con 0 éxitos de 10, todavía admite una tasa de hasta el 28 %" in prosa
+    # the prediction before the cell: with 3 of 5, the normal interval leaves [0, 1], Wilson's not
+    assert ("predice-fuera-de-cero-uno", "intervalo-de-wilson") in forma.predicciones("medir")
+    assert correcta("predice-fuera-de-cero-uno").startswith("El de la aproximación normal: su extremo alto pasa de 1.")
+    tres_de_cinco = salidas[1].splitlines()[0]
+    assert tres_de_cinco.endswith("normal [0.17, 1.03]") and "Wilson [0.23, 0.88]" in tres_de_cinco
+    # and the prose before the cell does not tell it
+    antes = prosa[:prosa.index("Con 3 éxitos de 5, ¿qué intervalo se sale de [0, 1]?")]
+    assert "1,03" not in antes[antes.index("## Una tasa y su intervalo"):]
     # Wilson's interval never leaves [0, 1]; the normal one does
     for exitos, n in [(0, 1), (1, 1), (0, 3), (3, 3), (1, 2)]:
         bajo, alto = ns["wilson"](exitos, n)
         assert 0 <= bajo <= exitos / n <= alto <= 1
 
 
-def test_the_third_cell_runs_the_trace_s_task_with_both(medir):
-    salidas, _ = medir
+def test_the_third_cell_runs_the_trace_s_task_with_both(medir, prosa):
+    salidas, ns = medir
     assert salidas[2].splitlines() == [
         "agente: tope, 10 turnos · None",
         "agente_sin_repetir: fin, 6 turnos · He quitado azúcar de lista.txt; no había leche."]
+    assert ("predice-sin-repetir", "variantes") in forma.predicciones("medir")
+    assert correcta("predice-sin-repetir").startswith("Contestando: la escritura repetida vuelve como error y el modelo contesta.")
+    # «la escritura repetida vuelve como error en los turnos 4 y 5, y el modelo contesta en el 6»
+    tarea = ns["tareas_del_banco"]()[4]
+    entorno = dict(tarea.entorno)
+    como, final, M = ns["agente_sin_repetir"](ns["modelo_ruidoso"](tarea, 2), tarea.pedido, entorno,
+                                               ns["usuario"](tarea))
+    turnos = [c for rol, c in M if rol == "asistente"]
+    observaciones = [c for rol, c in M[2:] if rol == "usuario"]
+    repetidas = [n for n, obs in enumerate(observaciones, 1)
+                 if obs[0]["is_error"] and obs[0]["content"].startswith("ya has hecho esta misma llamada")]
+    assert repetidas == [4, 5] and len(turnos) == 6 and turnos[-1][0]["type"] == "text"
+    assert ("Con `agente`, la ejecución acaba en el tope tras 10 turnos. Con `agente_sin_repetir`, la "
+            "escritura repetida vuelve como error en los turnos 4 y 5, y el modelo contesta en el 6.") in prosa
+    assert como == "fin" and tarea.comprobar(entorno, final)  # «la segunda sí»
 
 
 def test_the_benches_on_the_noisy_model_measure_what_the_prose_says(medir, prosa):
@@ -116,27 +147,34 @@ def test_the_benches_on_the_noisy_model_measure_what_the_prose_says(medir, prosa
     v2 = ejecuciones(ns, ns["agente_sin_repetir_v2"])
     tope_20 = ejecuciones(ns, ns["agente"], tope=20)
     assert len(agente) == 200
-    assert [resueltas(f) for f in (escueto, agente, repetir, v2, tope_20)] == [82, 140, 183, 199, 141]
-    assert (f"`agente_escueto` resuelve 82 (41 %, con un intervalo de Wilson de {intervalo(ns, 82, 200)}) y "
-            f"`agente` 140 (70 %, {intervalo(ns, 140, 200)})") in prosa
-    assert cambiaron(escueto, agente) == (58, 0)
-    assert "58 pasan de no resueltas a resueltas y ninguna al revés" in prosa
+    assert [resueltas(f) for f in (escueto, agente, repetir, v2, tope_20)] == [90, 142, 184, 199, 142]
+    assert (f"`agente_escueto` resuelve 90 (45 %, con un intervalo de Wilson de {intervalo(ns, 90, 200)}) y "
+            f"`agente` 142 (71 %, {intervalo(ns, 142, 200)})") in prosa
+    assert cambiaron(escueto, agente) == (52, 0)
+    assert "52 pasan de no resueltas a resueltas y ninguna al revés" in prosa
     fallos = [e for motivo, e in agente.values() if motivo != "resuelta"]
-    assert len(fallos) == 60 and all(m == "tope" for m, _ in agente.values() if m != "resuelta")
-    sin_parar = sum(any(c == "no_para" for _, c in e) for e in fallos)
-    assert sin_parar == 59
-    assert "Las 60 ejecuciones que `agente` no resuelve acaban todas en el tope. En 59 el modelo no sabe parar" in prosa
-    assert "con `tope=20`, `agente` resuelve 141, una más" in prosa
-    assert f"`agente_sin_repetir` resuelve 183 de 200 (91,5 %, {intervalo(ns, 183, 200)})" in prosa
-    assert cambiaron(agente, repetir) == (56, 13)
-    assert "56 ejecuciones pasan a resueltas. Pero 13 pasan de resueltas a no resueltas" in prosa
-    # the 13: a wrong call, then the same wrong call again in the next turn
+    assert len(fallos) == 58 and all(m == "tope" for m, _ in agente.values() if m != "resuelta")
+    assert all(any(c == "no_para" for _, c in e) for e in fallos)
+    assert ("Las 58 ejecuciones que `agente` no resuelve acaban todas en el tope, y en todas el modelo no "
+            "sabe parar") in prosa
+    # «con tope=20, agente resuelve las mismas 142»
+    assert {k for k in agente if agente[k][0] == "resuelta"} == {k for k in tope_20 if tope_20[k][0] == "resuelta"}
+    assert "con `tope=20`, `agente` resuelve las mismas 142" in prosa
+    assert f"`agente_sin_repetir` resuelve 184 de 200 (92 %, {intervalo(ns, 184, 200)})" in prosa
+    assert cambiaron(agente, repetir) == (53, 11)
+    assert "53 ejecuciones pasan a resueltas. Pero 11 pasan de resueltas a no resueltas" in prosa
+    assert "Abre una de esas 11 en la traza" in prosa
+    # the 11: a wrong call, then the same wrong call again in the next turn
     for k in agente:
         if agente[k][0] == "resuelta" and repetir[k][0] != "resuelta":
             turnos = [t for t, c in repetir[k][1] if c in ("herramienta", "argumentos")]
             assert any(b == a + 1 for a, b in zip(turnos, turnos[1:])), k
-    assert cambiaron(agente, v2) == (59, 0)
-    assert f"Con `agente_sin_repetir_v2`, 199 de 200 ({intervalo(ns, 199, 200)}): 59 pasan a resueltas y ninguna al revés" in prosa
+    assert cambiaron(agente, v2) == (57, 0)
+    assert f"Con `agente_sin_repetir_v2`, 199 de 200 ({intervalo(ns, 199, 200)}): 57 pasan a resueltas y ninguna al revés" in prosa
+    # the question on them
+    assert "Un cambio sube la tasa de 142 a 184 de 200, pero 11 ejecuciones pasan de resueltas a no resueltas." in prosa
+    assert correcta("trece-al-reves").startswith("Abrir esas 11 ejecuciones")
+    assert ns["wilson"](142, 200)[1] < ns["wilson"](184, 200)[0]  # «los intervalos no se solapan»
 
 
 def test_the_numeric_question_is_wilson_s_upper_end(medir):
@@ -202,8 +240,10 @@ def test_the_prose_says_what_the_recording_holds(medir, grabacion, prosa):
     exitos = sum(e["motivo"] == "resuelta" for e in agente)
     assert exitos == sum(e["motivo"] == "resuelta" for e in v2) == 11
     assert [e["motivo"] for e in agente] == [e["motivo"] for e in v2]  # «no cambió ninguna»
-    assert (f"Las dos variantes resuelven 11 de 20 tareas (55 %, {intervalo(ns, 11, 20)}), y son las "
-            f"mismas 11: no cambió ninguna") in prosa
+    assert (f"Las dos variantes resuelven 11 de las 20 tareas del banco (55 %, {intervalo(ns, 11, 20)}), y "
+            f"son las mismas 11: no cambió ninguna.") in prosa
+    # which task set the rate comes from
+    assert "(Son las tareas de `tareas_del_banco()`, no las 20 peticiones de la lección anterior" in prosa
     fallos = [e for e in agente if e["motivo"] != "resuelta"]
     assert len(fallos) == 9 and all(e["motivo"] == "equivocada" for e in fallos)
     assert "Las 9 que fallan acaban todas en «equivocada»" in prosa
@@ -212,18 +252,20 @@ def test_the_prose_says_what_the_recording_holds(medir, grabacion, prosa):
         llamadas = [(b["name"], json.dumps(b["input"], sort_keys=True)) for rol, c in e["M"]
                     if rol == "asistente" for b in c if b["type"] == "tool_use"]
         assert e["motivo"] != "tope" and len(llamadas) == len(set(llamadas)), e["pedido"]
-        # … «y un error de forma no llega a ocurrir»
+        # … «solo le deja escribir llamadas bien formadas»
         assert not any(ns["incumple"](b) for rol, c in e["M"] if rol == "asistente"
                        for b in c if b["type"] == "tool_use")
-    resueltas = [e for e in agente if e["motivo"] == "resuelta"]
-    turnos = sum(e["turnos"] for e in resueltas) / len(resueltas)
-    tokens = sum(e["tokens"] for e in resueltas) / len(resueltas)
+    resueltas_ = [e for e in agente if e["motivo"] == "resuelta"]
+    turnos = sum(e["turnos"] for e in resueltas_) / len(resueltas_)
+    tokens = [e["tokens"] for e in resueltas_]
     segundos = sum(e["segundos"] for e in agente) / len(agente)
-    dice = (f"Cada tarea resuelta le costó {turnos:.1f} turnos y unos {round(tokens)} *tokens*, y "
-            f"cada ejecución, {segundos:.1f} segundos de media")
+    dice = (f"Cada tarea resuelta le costó de media {turnos:.1f} turnos y unos "
+            f"{round(sum(tokens) / len(tokens))} *tokens* (la media de las {len(tokens)} resueltas, "
+            f"de {min(tokens)} a {max(tokens)}), y cada ejecución, {segundos:.1f} segundos de media")
     assert dice.replace(".", ",") in prosa
     bajo, alto = ns["wilson"](11, 20)
     assert f"un intervalo que va del {round(bajo * 100)} % al {round(alto * 100)} %" in prosa
+    assert grabacion["navegador"].startswith("Chromium")  # «en el navegador que la grabó»
 
 
 def test_the_recording_s_denied_nonsense_is_not_a_success(medir, grabacion):
@@ -238,44 +280,113 @@ def test_the_recording_s_denied_nonsense_is_not_a_success(medir, grabacion):
     assert "«No he apuntado cocina, Colegio, contactos, notas en lista.txt»" in " ".join(texto_de("medir").split())
 
 
-def test_the_real_model_s_failures_the_prose_describes(grabacion):
+def test_the_real_model_s_failures_the_prose_describes(medir, grabacion, prosa):
+    _, ns = medir
     runs = {e["pedido"]: e for e in grabacion["ejecuciones"] if e["variante"] == "agente"}
     llamadas = lambda e: [(b["name"], b["input"]) for rol, c in e["M"] if rol == "asistente"  # noqa: E731
                           for b in c if b["type"] == "tool_use"]
     apuntar = runs["¿Puedes añadir miel, plátanos y pimiento a lista.txt ahora mismo?"]
     assert apuntar["motivo"] == "equivocada" and apuntar["final"] == "En lista.txt hay miel, plátanos y pimiento."
     assert [n for n, _ in llamadas(apuntar)] == ["leer"]
-    lista = runs["¿Podría decirme qué hay en la lista anda?"]
-    assert lista["motivo"] == "equivocada" and ("listar", {"carpeta": "cocina"}) in llamadas(lista)
-    assert lista["final"].startswith("En cocina/")
-    coche = runs["¿Para cuándo tengo revisión del coche?"]
-    agenda = next(c for rol, c in coche["M"] if rol == "usuario" and isinstance(c, list)
-                  and "revisión del coche" in c[0]["content"])[0]["content"]
-    fecha = coche["final"].split(" el ", 1)[1].rstrip(".")
-    assert coche["motivo"] == "equivocada" and f"{fecha}: clase de yoga" in agenda.splitlines()
-    assert "la fecha de otra cita, la de la clase de yoga" in " ".join(texto_de("medir").split())
-    prosa = " ".join(texto_de("medir").split())
     assert "contesta «En lista.txt hay miel, plátanos y pimiento.», sin escribir nada" in prosa
-    assert "enseña lo que hay en la carpeta `cocina`" in prosa
+    coche = runs["¿Para cuándo tengo revisión del coche?"]
+    assert coche["motivo"] == "equivocada" and coche["final"] == "Tienes revisión del coche elriday."
+    assert ("leer", {"ruta": "tareas.txt"}) in llamadas(coche)
+    assert not any(i.get("ruta") == "agenda.txt" for _, i in llamadas(coche))
+    assert ("Para la revisión del coche lee `tareas.txt` en lugar de la agenda y contesta «Tienes "
+            "revisión del coche elriday.».") in prosa
+    borrar = runs["Borra ajo y tomates de mi lista de la compra, por favor."]
+    tarea = next(t for t in ns["tareas_del_banco"]() if t.pedido == borrar["pedido"])
+    entorno = dict(tarea.entorno)
+    for nombre, entrada in llamadas(borrar):
+        if nombre == "escribir":
+            entorno[entrada["ruta"]] = entrada["contenido"]
+    assert "ajo" not in entorno["lista.txt"] and "tomates" not in entorno["lista.txt"]  # «borra los dos»
+    assert borrar["final"] == "He quitado ajo de lista.txt." and borrar["motivo"] == "equivocada"
+    assert tarea.comprobar(entorno, "He quitado ajo y tomates de lista.txt.")  # the answer is what fails
+    assert ("Le piden borrar ajo y tomates: borra los dos, pero dice «He quitado ajo de lista.txt.», y la "
+            "comprobación, que mira también la respuesta, no la da por buena.") in prosa
 
 
-def test_the_changes_tried_natively_are_what_the_prose_says():
-    """tests/bench/variantes-nativas.json (python -m tests.bench.variantes_nativas): the same
-    model natively, the lesson's variants and four more, on 60 more tasks."""
-    from widgets.construccion.modelo_local import fijado
+def test_the_lesson_s_words(prosa):
+    """Issue #55's review: the words the lesson uses, and what it says of its tasks."""
+    texto = texto_de("medir")
+    assert "cualquiera que evalúe agentes en serio" in prosa
+    assert "de verdad" not in texto and "enseña" not in texto
+    # «banco de pruebas» defined where the bench first appears in the prose
+    assert prosa.index("**banco de pruebas**") < prosa.index("El banco ejecuta")
+    # the missing accents are on purpose, and there are such requests
+    assert "alguno sin tildes («el numero de Sergio»). Las tildes faltan a propósito." in prosa
+    assert any("el numero de Sergio" in t["pedido"] for t in json.loads(GRABACION.read_text(encoding="utf-8"))["tareas"])
+    # non-overlapping intervals: strong evidence, not proof
+    assert "Si no se solapan, es un indicio fuerte de que la diferencia no es suerte, aunque no una demostración" in prosa
+    assert forma.palabras("medir") <= forma.PALABRAS_MAXIMAS
 
-    datos = json.loads((LECCIONES.parent / "tests" / "bench" / "variantes-nativas.json").read_text(encoding="utf-8"))
-    assert datos["modelo"]["sha256"] == fijado().publicado_sha256
-    assert datos["tareas"]["cuantas"] == 60
-    v = {nombre: motivos.count("resuelta") for nombre, motivos in datos["variantes"].items()}
-    assert v == {"agente": 25, "agente_escueto": 25, "agente_sin_repetir_v2": 25,
-                 "herramientas_en_otro_orden": 12, "sistema_con_dos_frases_mas": 22,
-                 "escribir_ensena_el_fichero": 24, "escritura_que_no_pierde": 24}
-    agente = datos["variantes"]["agente"]
-    assert not any(a != "resuelta" and b == "resuelta" for motivos in datos["variantes"].values()
-                   for a, b in zip(agente, motivos))  # «Ninguno resolvió una sola tarea que agente no resolviera»
-    prosa = " ".join(texto_de("medir").split())
-    assert ("`agente` resolvió 25 de 60, y `agente_escueto` y `agente_sin_repetir_v2`, las mismas 25. "
-            "Listar las herramientas en otro orden lo bajó a 12; dos frases más en el mensaje de "
-            "sistema, a 22; que la observación de una escritura enseñe cómo queda el fichero, a 24, y "
-            "rechazar una escritura que perdería algo que el pedido no nombra, también a 24.") in prosa
+
+def test_cambialo_tu_shared_hechas_breaks_sin_repetir_with_errors(medir):
+    """«Cámbialo tú»: `hechas = []` moved out of nuevo_agente, the cell run again, then the bench
+    «Segundo cambio» (agente and agente_sin_repetir, task by task and seed by seed, both in turn,
+    as the page's worker runs it): agente_sin_repetir solves far fewer, most of its runs end in
+    «error», and agente does not change."""
+    from tests.lecciones.comun import celdas_de
+
+    assert forma.cambialo("medir") == ["cambialo-hechas"]
+    _, ns = medir
+    ns = dict(ns)
+    celda = next(c for c in celdas_de("medir") if "def agente_con(" in c)
+    linea = "        hechas = []  # nueva en cada ejecución: nada pasa de una a otra\n"
+    assert celda.count(linea) == 1
+    cambiada = celda.replace(linea, "").replace("    def nuevo_agente(", linea[4:] + "    def nuevo_agente(")
+    assert "    hechas = []" in cambiada and "        hechas = []" not in cambiada
+    exec(cambiada, ns)
+    fines = {"agente": [], "agente_sin_repetir": []}
+    for tarea in ns["tareas_del_banco"]():
+        for semilla in range(10):
+            for nombre in fines:
+                entorno = dict(tarea.entorno)
+                try:
+                    como, final, _ = ns[nombre](ns["modelo_ruidoso"](tarea, semilla), tarea.pedido,
+                                                entorno, ns["usuario"](tarea))
+                    motivo = ("tope" if como == "tope" else
+                              "resuelta" if tarea.comprobar(entorno, final) else "equivocada")
+                except Exception:  # noqa: BLE001 - the bench's «error»
+                    motivo = "error"
+                fines[nombre].append(motivo)
+    assert fines["agente"].count("resuelta") == 142  # unchanged
+    sin_repetir = fines["agente_sin_repetir"]
+    assert sin_repetir.count("resuelta") < 184 // 2  # «Resuelve muchas menos»
+    assert sin_repetir.count("error") > len(sin_repetir) / 2  # «la mayoría … acaban en «error»»
+    assert correcta("cambialo-hechas").startswith(
+        "Resuelve muchas menos: la mayoría de sus ejecuciones acaban en «error», porque una llamada")
+    assert "de una ejecución anterior cuenta como ya hecha." in " ".join(texto_de("medir").split())
+
+
+def test_your_own_model_is_a_hacer_modelo_that_sends_your_url_name_and_headers(medir):
+    """«Define en una celda tu hacer_modelo, así, escribe su nombre en «Modelo» y mide»: the
+    lesson's python block, run after its cells, makes a model per run that posts to the reader's
+    url, with their model's name and their headers; modelo_de_la_pagina posts to the page's
+    model with none. (The bench takes any name a cell defines: tests/browser/test_banco.py.)"""
+    _, ns = medir
+    texto = texto_de("medir")
+    bloque = re.search(r"```python\n(def mi_modelo\(tarea, semilla\):\n.*?)```", texto, re.S).group(1)
+    enviados = []
+
+    def enviar(url, cuerpo, cabeceras=None):
+        enviados.append((url, cuerpo["model"], cabeceras))
+        return {"content": [{"type": "text", "text": "Hecho."}], "stop_reason": "end_turn",
+                "usage": {"input_tokens": 7, "output_tokens": 2}}
+    # the cells' functions read the lesson's namespace: patch it there, and put it back
+    antes = {k: ns[k] for k in ("enviar", "url_del_modelo")}
+    ns.update(enviar=enviar, url_del_modelo=lambda: "http://la-pagina/v1/messages")
+    try:
+        exec(bloque, ns)
+        tarea = ns["tareas_del_banco"]()[0]
+        for hacer in (ns.pop("mi_modelo"), ns["modelo_de_la_pagina"]):
+            modelo = hacer(tarea, 0)
+            assert modelo is not hacer(tarea, 0)  # a new one per run
+            assert modelo([("sistema", "s"), ("usuario", "hola")], []) == [{"type": "text", "text": "Hecho."}]
+            assert modelo.tokens == 9
+    finally:
+        ns.update(antes)
+    assert enviados == [("https://tu-servidor/v1/messages", "tu-modelo", {"x-api-key": "tu clave"}),
+                        ("http://la-pagina/v1/messages", "smollm2-135m", {})]

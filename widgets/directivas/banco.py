@@ -15,7 +15,8 @@ In a lesson::
     :::
 
 ``:tareas:`` is a Python expression (default ``tareas_del_banco()``) and ``:variantes:`` (one
-or two) and ``:modelos:`` (default ``modelo_ruidoso``; the first is the reader's default) name
+or two) and ``:modelos:`` (default ``modelo_ruidoso``; the first is the reader's default; with
+two or more, the reader may also type the name of a ``hacer_modelo`` of their own) name
 functions of the page's cells: the page evaluates and looks them up when the reader presses
 «Medir» (``widgets/trabajador/trabajador_banco.py``). ``:veces:`` is the default runs per task
 (1 to 1000, 20 if not given), ``:tope:`` is passed to an agent that takes ``tope``, ``:limite:``

@@ -6,7 +6,8 @@
 //     p.bucle-banco-descripcion         (the build's)
 //     .bucle-banco-grabada              (the build's) + the recorded runs (piezas/banco-ejecuciones.js,
 //                                       fetched from the published file when opened)
-//     .bucle-banco-mandos               select «Modelo» (with several) · input «Ejecuciones por tarea»
+//     .bucle-banco-mandos               combobox «Modelo» (with several: the listed ones, or the
+//                                       name of the reader's own hacer_modelo) · input «Ejecuciones por tarea»
 //                                       · [Medir] [Detener]
 //     p.bucle-banco-aviso[role=status]  what went wrong, in Spanish, or how the measurement ended
 //     .bucle-banco-progreso             <progress «Progreso de la medida»> «Ejecución i de N · quedan unos 5 s»
@@ -25,7 +26,7 @@ import { boton, h } from "./piezas/dom.js";
 import { claveDe, guardar, leer } from "./piezas/almacen.js";
 import { ListaDeEjecuciones } from "./piezas/banco-ejecuciones.js";
 import { pintarResultados } from "./piezas/banco-resultados.js";
-import { Medida, VECES_MAXIMAS, celdaQueDefine, leerVeces, segundosRestantes } from "./lib/banco-medida.js";
+import { Medida, VECES_MAXIMAS, celdaQueDefine, leerModelo, leerVeces, segundosRestantes } from "./lib/banco-medida.js";
 import { BANCO, COMUN } from "./lib/textos.js";
 
 const aviso = avisoDePython(python);
@@ -57,8 +58,10 @@ class BucleBanco extends HTMLElement {
   construir() {
     const id = (s) => `${this.id}-${s}`;
     const d = this.datos;
-    this.modelo = h("select", { id: id("modelo") });
-    for (const m of d.modelos) this.modelo.append(h("option", { value: m, text: m }));
+    // The listed models as suggestions; the reader may write the name of their own.
+    const sugeridos = h("datalist", { id: id("modelos") }, ...d.modelos.map((m) => h("option", { value: m })));
+    this.modelo = h("input", { id: id("modelo"), type: "text", list: id("modelos"), value: d.modelos[0],
+      autocomplete: "off", spellcheck: "false", "aria-describedby": id("modelo-ayuda") });
     this.veces = h("input", { id: id("veces"), type: "number", min: 1, max: VECES_MAXIMAS, step: 1,
       inputmode: "numeric", value: d.veces });
     this.botonMedir = boton(BANCO.medir, () => this.medir(), "bucle-banco-medir");
@@ -67,6 +70,8 @@ class BucleBanco extends HTMLElement {
     const varios = d.modelos.length > 1;
     const mandos = h("div", { class: "bucle-banco-mandos" },
       varios ? h("label", { for: id("modelo"), text: BANCO.modelo }) : null, varios ? this.modelo : null,
+      varios ? sugeridos : null,
+      varios ? h("span", { id: id("modelo-ayuda"), class: "bucle-banco-ayuda", text: BANCO.modeloAyuda }) : null,
       h("label", { for: id("veces"), text: BANCO.veces }), this.veces,
       this.botonMedir, this.botonDetener);
     this.aviso = h("p", { class: "bucle-banco-aviso", role: "status" });
@@ -101,7 +106,7 @@ class BucleBanco extends HTMLElement {
   restaurar(guardado) {
     const medida = Medida.desdeGuardado(guardado);
     if (guardado?.eleccion) {
-      if (this.datos.modelos.includes(guardado.eleccion.modelo)) this.modelo.value = guardado.eleccion.modelo;
+      if (leerModelo(guardado.eleccion.modelo).modelo) this.modelo.value = guardado.eleccion.modelo;
       if (leerVeces(guardado.eleccion.veces).veces) this.veces.value = guardado.eleccion.veces;
     }
     if (!medida) return;
@@ -120,6 +125,12 @@ class BucleBanco extends HTMLElement {
       this.aviso.textContent = BANCO.vecesNoVale(this.veces.value, VECES_MAXIMAS);
       return;
     }
+    const { modelo } = leerModelo(this.modelo.value);
+    if (!modelo) {
+      this.aviso.textContent = BANCO.modeloNoVale(this.modelo.value);
+      return;
+    }
+    this.modelo.value = modelo; // as it is sent and saved
     if (python.estado === "ocupado") {
       this.aviso.textContent = BANCO.ocupado;
       return;
@@ -130,7 +141,7 @@ class BucleBanco extends HTMLElement {
     this.aviso.textContent = "";
     aviso.colocar(this, this.progreso);
     const d = this.datos;
-    const peticion = { tareas: d.tareas, variantes: d.variantes, modelo: this.modelo.value, veces,
+    const peticion = { tareas: d.tareas, variantes: d.variantes, modelo, veces,
       tope: d.tope ?? null, limite: d.limite };
     let respuesta;
     try {

@@ -27,6 +27,13 @@ export function leerVeces(texto) {
   return n >= 1 && n <= VECES_MAXIMAS ? { veces: n } : { error: true };
 }
 
+/** The model the reader names in «Modelo» (one the bench lists, or their own hacer_modelo
+ *  defined in a cell): `{ modelo }` if it is a Python name, else `{ error: true }`. */
+export function leerModelo(texto) {
+  const limpio = String(texto ?? "").trim();
+  return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(limpio) ? { modelo: limpio } : { error: true };
+}
+
 /** Seconds left, from `hechas` of `total` runs done in `ms`; null while too early to tell. */
 export function segundosRestantes(hechas, total, ms) {
   if (hechas < 3 || ms < 300 || hechas >= total) return hechas >= total ? 0 : null;

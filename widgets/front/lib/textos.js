@@ -410,6 +410,9 @@ export const PUENTE = {
 export const BANCO = {
   medir: "Medir",
   modelo: "Modelo",
+  modeloAyuda: "Elige uno o escribe el nombre de tu hacer_modelo(tarea, semilla).",
+  modeloNoVale: (texto) => `${texto.trim() ? `«${texto.trim()}» no es un nombre de Python: escribe` : "Escribe"} ` +
+    "el nombre de un hacer_modelo(tarea, semilla) de tus celdas. No se ha ejecutado nada.",
   veces: "Ejecuciones por tarea",
   exportarCSV: "Exportar CSV",
   exportarJSON: "Exportar JSON",
