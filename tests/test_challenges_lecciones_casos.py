@@ -284,6 +284,7 @@ def test_las_conversaciones_de_pedir_permiso(ns):
     """The lesson's conversation with two different answers and with nobody to ask, and generated
     ones with several writes in one response, some denied, and calls the lesson never shows."""
     pruebas = con_su_runtime(ns, LECCION_4)
+    llamadas_de = vars(ns.modulos(LECCION_4)["comun.py"])["llamadas_de"]
     leccion, al_reves, sin_usuario, *generadas = pruebas["CONVERSACIONES"]
     assert leccion.guion == pruebas["guion_permiso"](["sí", "no"])
     assert al_reves.guion == pruebas["guion_permiso"](["no", "sí"])
@@ -296,10 +297,10 @@ def test_las_conversaciones_de_pedir_permiso(ns):
         assert c.nombre.startswith("otra conversación") and c.guion != leccion.guion
         assert "sí" in c.usuario and "no" in c.usuario
         varias = [r for r in c.respuestas
-                  if sum(ll["name"] == "escribir" for ll in pruebas["llamadas_de"](r)) >= 2]
+                  if sum(ll["name"] == "escribir" for ll in llamadas_de(r)) >= 2]
         assert varias, c.nombre  # a denial must not stop the other calls of a response
     raras = generadas[-1]
-    llamadas = [ll for r in raras.respuestas for ll in pruebas["llamadas_de"](r)]
+    llamadas = [ll for r in raras.respuestas for ll in llamadas_de(r)]
     assert any(pruebas["incumple"](ll) for ll in llamadas)
     assert any(b["is_error"] and b["content"] != pruebas["NO_PERMITIDO"]
                for obs in raras.observaciones for b in obs)

@@ -4,8 +4,8 @@ El calificador ejecuta este archivo en un espacio de nombres propio, con su prop
 medir del lector recibe siempre un mundo de aquí (mundo.py): las tareas (vistas con sus datos y
 un comprobar opaco), un hacer_modelo y un agente que anotan todo lo que les hace. Lo esperado se
 calcula aquí, de los destinos de las tareas de mentira o ejecutando las de verdad con un medir
-de las pruebas (comprobaciones.py dice qué se mira de lo que devuelve medir, y
-tareas_de_prueba.py, cómo acaba cada ejecución).
+de las pruebas (comprobaciones.py dice qué se mira de lo que devuelve medir;
+comparaciones.py, de lo que devuelve comparar; y tareas_de_prueba.py, cómo acaba cada ejecución).
 
 Hay tres clases de pruebas:
 
@@ -29,10 +29,12 @@ from calificador import Fallo
 from ..comun import breve, lanzo
 from ..sueltas import del_lector
 from .agentes import agente as agente_de_la_leccion, agente_con_fallos
+from .comparaciones import (ANTES, DESPUES, INTERVALOS, comparado, de_lista, emparejadas,
+                           separados_, una_medida)
 from .comprobaciones import (Esperada, cada_una, cuales, cuenta, de_los_destinos, entero,
-                             intervalo, motivos_de, tasa_, todo, wilson)
+                             intervalo, motivos_de, tasa_, todo)
 from .mundo import CLASES, Mundo
-from .tareas_de_prueba import DESTINOS, Real, iguales, mentira, nuevo
+from .tareas_de_prueba import DESTINOS, Real, iguales, mentira
 
 A_ESCRIBIR = {"medir": ("tareas", "agente", "hacer_modelo", "veces"),
               "comparar": ("antes", "despues")}
@@ -332,94 +334,6 @@ def comparadas(envio):
 # ------------------------------------------------------------------ comparar
 
 
-def una_medida(motivo_de, intervalo_=None):
-    """Una medida como las de medir, con este motivo_de (en su orden) y, si se da, este
-    intervalo en lugar del de Wilson."""
-    n = len(motivo_de)
-    k = sum(1 for m in motivo_de.values() if m == "resuelta")
-    return {"exitos": k, "ejecuciones": n, "tasa": k / n,
-            "intervalo": wilson(k, n) if intervalo_ is None else tuple(intervalo_),
-            "motivos": {m: sum(1 for x in motivo_de.values() if x == m) for m in MOTIVOS},
-            # textos nuevos, como los que salen de medir: comparar con `is` falla aquí
-            "motivo_de": {clave: nuevo(m) for clave, m in motivo_de.items()}}
-
-
-def de_lista(motivos, veces=3):
-    """{(t, i): motivo} de una lista de motivos, tarea a tarea."""
-    return {(j // veces, j % veces): m for j, m in enumerate(motivos)}
-
-
-#: Dos medidas de 3 tareas × 3: cambian en los dos sentidos, desde y hacia cada motivo, y dos
-#: ejecuciones cambian de motivo sin dejar de estar sin resolver.
-ANTES = de_lista(["resuelta", "tope", "resuelta", "equivocada", "resuelta", "error",
-                  "tope", "equivocada", "resuelta"])
-DESPUES = de_lista(["resuelta", "resuelta", "tope", "tope", "resuelta", "resuelta",
-                    "equivocada", "resuelta", "error"])
-
-
-def comparado(envio, antes, despues):
-    """Lo que devuelve el comparar del lector, con lo que no lleva dentro."""
-    c = envio.funcion("comparar")(antes, despues)
-    if type(c) is not dict or any(k not in c for k in ("arregla", "rompe", "separados")):
-        raise Fallo(f"comparar debe devolver un diccionario con \"arregla\", \"rompe\" y "
-                    f"\"separados\", y devolvió {breve(c)}.")
-    return c
-
-
-def lista_de_pares(c, clave):
-    x = c[clave]
-    if type(x) is not list:
-        raise Fallo(f"\"{clave}\" debe ser una lista de pares (t, i), y es {breve(x)}.")
-    rara = next((p for p in x if not (type(p) is tuple and len(p) == 2)), None)
-    if rara is not None:
-        raise Fallo(f"\"{clave}\" debe ser una lista de pares (t, i), tuplas, y tiene "
-                    f"{breve(rara)}: usa las claves de motivo_de tal cual.")
-    return x
-
-
-def emparejadas(c, antes, despues, que, orden=False):
-    """Fallo si "arregla" y "rompe" no son las ejecuciones que cambiaron de `antes` a
-    `despues` ({(t, i): motivo}), en orden (con `orden`, se dice que el fallo es el orden)."""
-    claves = sorted(antes)
-    for clave, bien in (("arregla", [k for k in claves if despues[k] == "resuelta" != antes[k]]),
-                        ("rompe", [k for k in claves if antes[k] == "resuelta" != despues[k]])):
-        hay = lista_de_pares(c, clave)
-        if hay == bien:
-            continue
-        if sorted(hay) == bien:
-            raise Fallo(f"Con {que}, \"{clave}\" tiene las ejecuciones que debe, pero en el orden "
-                        f"{breve(hay)}: van ordenadas, {breve(bien)}, sea cual sea el orden en que "
-                        f"vengan en motivo_de.")
-        cual = ("despues resuelve y antes no" if clave == "arregla"
-                else "antes resuelve y despues no")
-        sobran = [k for k in hay if k not in bien]
-        por_que = ""
-        if sobran and sobran[0] not in antes:
-            por_que = f" {breve(sobran[0])} no es ninguna ejecución de las dos medidas."
-        elif sobran:
-            k = sobran[0]
-            por_que = (f" {k} pasa de «{antes[k]}» a «{despues[k]}»: "
-                       + ("solo cuenta si está resuelta o no, y no lo está en ninguna de las dos."
-                          if "resuelta" not in (antes[k], despues[k]) else
-                          "va en la otra lista."))
-        raise Fallo(f"Con {que}, \"{clave}\" debía ser {breve(bien)}, las ejecuciones que {cual}, "
-                    f"y es {breve(hay)}.{por_que}")
-
-
-def separados_(c, antes, despues, que):
-    bien = antes["intervalo"][1] < despues["intervalo"][0] or despues["intervalo"][1] < antes["intervalo"][0]
-    hay = c["separados"]
-    if type(hay) is not bool:
-        raise Fallo(f"\"separados\" debe ser True o False, y es {breve(hay)}.")
-    if hay != bien:
-        a, d = antes["intervalo"], despues["intervalo"]
-        por_que = ("se tocan, y dos intervalos que se tocan se solapan" if a[1] == d[0] or d[1] == a[0]
-                   else "uno queda entero por debajo del otro" if bien
-                   else "se solapan")
-        raise Fallo(f"Con {que}, los intervalos son {a} (antes) y {d} (despues): {por_que}; "
-                    f"\"separados\" debía ser {bien} y es {hay}.")
-
-
 def arregla_y_rompe(envio):
     c = comparado(envio, una_medida(ANTES), una_medida(DESPUES))
     emparejadas(c, ANTES, DESPUES, "3 tareas × 3 ejecuciones")
@@ -431,17 +345,6 @@ def en_orden(envio):
     despues = dict(sorted(DESPUES.items(), key=lambda kv: (kv[0][1], -kv[0][0])))
     c = comparado(envio, una_medida(antes), una_medida(despues))
     emparejadas(c, ANTES, DESPUES, "3 tareas × 3 ejecuciones, con motivo_de desordenado", True)
-
-
-#: (antes, despues): motivo_de con tasas distintas o iguales, e intervalos dados.
-INTERVALOS = [
-    ((0.1, 0.3), (0.5, 0.8)),   # separados: despues por encima
-    ((0.5, 0.8), (0.1, 0.3)),   # separados: despues por debajo
-    ((0.1, 0.5), (0.4, 0.8)),   # se solapan
-    ((0.1, 0.5), (0.5, 0.8)),   # se tocan
-    ((0.5, 0.8), (0.1, 0.5)),   # se tocan, al revés
-    ((0.1, 0.9), (0.3, 0.5)),   # uno dentro del otro
-]
 
 
 def separados(envio):

@@ -100,7 +100,7 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro, bancos: P
                 page = c.new_page()
                 r["frio"].append(medidas.primera_salida(page, leccion))
                 if i == 0:  # the total weight: once Python ran and the page went quiet
-                    expect(medidas.celda(page, 1)).to_contain_text("9 mensajes en 4 turnos")
+                    expect(medidas.celda(page, 1)).to_contain_text("11 mensajes en 5 turnos")
                     page.wait_for_load_state("networkidle")
                     r["total"] = medidas.peso(urls, sitio)
 

@@ -299,5 +299,5 @@ def test_damaged_builtins_and_runtime_names_hurt_only_the_readers_namespace(pagi
     celda.boton("Restablecer").click()
     segunda = Celda(page, 2)
     segunda.correr()
-    expect(celda.texto).to_contain_text("9 mensajes en 4 turnos")
-    expect(segunda.texto).to_contain_text("mensajes recibidos en cada turno: [2, 4, 6, 8]")
+    expect(celda.texto).to_contain_text("11 mensajes en 5 turnos")
+    expect(segunda.texto).to_contain_text("mensajes recibidos en cada turno: [2, 4, 6, 8, 10]")

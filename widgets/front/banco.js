@@ -26,6 +26,7 @@ import { boton, h } from "./piezas/dom.js";
 import { claveDe, guardar, leer } from "./piezas/almacen.js";
 import { ListaDeEjecuciones } from "./piezas/banco-ejecuciones.js";
 import { pintarResultados } from "./piezas/banco-resultados.js";
+import { campoDeModelo } from "./piezas/banco-modelo.js";
 import { Medida, VECES_MAXIMAS, celdaQueDefine, leerModelo, leerVeces, segundosRestantes } from "./lib/banco-medida.js";
 import { BANCO, COMUN } from "./lib/textos.js";
 
@@ -58,20 +59,14 @@ class BucleBanco extends HTMLElement {
   construir() {
     const id = (s) => `${this.id}-${s}`;
     const d = this.datos;
-    // The listed models as suggestions; the reader may write the name of their own.
-    const sugeridos = h("datalist", { id: id("modelos") }, ...d.modelos.map((m) => h("option", { value: m })));
-    this.modelo = h("input", { id: id("modelo"), type: "text", list: id("modelos"), value: d.modelos[0],
-      autocomplete: "off", spellcheck: "false", "aria-describedby": id("modelo-ayuda") });
+    const modelo = campoDeModelo(id, d.modelos);
+    this.modelo = modelo.campo;
     this.veces = h("input", { id: id("veces"), type: "number", min: 1, max: VECES_MAXIMAS, step: 1,
       inputmode: "numeric", value: d.veces });
     this.botonMedir = boton(BANCO.medir, () => this.medir(), "bucle-banco-medir");
     this.botonDetener = boton(COMUN.detener, () => this.detener());
     this.botonDetener.hidden = true;
-    const varios = d.modelos.length > 1;
-    const mandos = h("div", { class: "bucle-banco-mandos" },
-      varios ? h("label", { for: id("modelo"), text: BANCO.modelo }) : null, varios ? this.modelo : null,
-      varios ? sugeridos : null,
-      varios ? h("span", { id: id("modelo-ayuda"), class: "bucle-banco-ayuda", text: BANCO.modeloAyuda }) : null,
+    const mandos = h("div", { class: "bucle-banco-mandos" }, ...modelo.elementos,
       h("label", { for: id("veces"), text: BANCO.veces }), this.veces,
       this.botonMedir, this.botonDetener);
     this.aviso = h("p", { class: "bucle-banco-aviso", role: "status" });
