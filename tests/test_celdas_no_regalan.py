@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.copia import leccion_del_desafio, orden_del_curso
+
 RAIZ = Path(__file__).resolve().parent.parent
 LECCIONES = RAIZ / "lessons"
 DESAFIOS = RAIZ / "challenges"
@@ -108,13 +110,6 @@ def de_arriba(codigo: str) -> list[ast.AST]:
 # ------------------------------------------------------------------ the course
 
 
-def orden_del_curso() -> list[str]:
-    """The lessons in the order of the course map's toctree."""
-    indice = (LECCIONES / "index.md").read_text(encoding="utf-8")
-    arbol = re.search(r"^```\{toctree\}\n(.*?)^```", indice, re.M | re.S).group(1)
-    return [l.strip() for l in arbol.splitlines() if l.strip() and not l.startswith(":")]
-
-
 def bloques(leccion: str) -> list[tuple[str, str]]:
     """``(id, code)`` of each ``celda`` and ``traza`` of a lesson, options left out."""
     texto = (LECCIONES / f"{leccion}.md").read_text(encoding="utf-8")
@@ -125,13 +120,6 @@ def bloques(leccion: str) -> list[tuple[str, str]]:
         codigo = "\n".join(l for l in lineas if not re.match(r"^:[\w-]+:", l))
         leidos.append((f"{m.group(1)} {ident}".strip(), codigo))
     return leidos
-
-
-def leccion_del_desafio(desafio: str) -> str:
-    marca = re.compile(r"^```\{desafio\} " + re.escape(desafio) + r"\s*$", re.M)
-    donde = [p.stem for p in LECCIONES.glob("*.md") if marca.search(p.read_text(encoding="utf-8"))]
-    assert len(donde) == 1, (desafio, donde)
-    return donde[0]
 
 
 def lo_que_escribe_el_lector(desafio: str) -> list[ast.AST]:
