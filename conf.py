@@ -33,9 +33,7 @@ html_theme_options = {
 bucle_curso = "el-bucle"
 # What the page loads and what the challenges grade (these are the defaults, written out).
 bucle_runtime_dir = "runtime"
-# In the order the lessons load them (the default is alphabetical).
-bucle_runtime_modulos = ["entorno", "guionizado", "escenarios", "permisos", "api", "grabacion",
-                         "palabras", "tareas", "escrituras", "entrenamiento", "ruidoso", "banco"]
+# The runtime's modules, in order, are runtime/orden.txt (bucle_runtime_modulos's default).
 bucle_desafios_dir = "challenges"
 bucle_pyodide_dir = "node_modules/pyodide"
 # The challenge whose solucion.py holds the loop every `traza` runs.

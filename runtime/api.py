@@ -23,6 +23,9 @@ y deja en tu espacio de nombres:
 Traducir M a una petición, y la respuesta a bloques, es lo que escribes tú en la lección.
 """
 
+# Usa, de los ficheros que se cargan antes: nada (lo comprueba tests/test_disposicion.py).
+
+
 import json
 import sys
 

@@ -30,6 +30,11 @@ y deja en tu espacio de nombres:
   y "error" (el agente, el modelo o la comprobación lanzaron una excepción).
 """
 
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   entrenamiento.py: TIPOS_DE_TAREA, tarea_al_azar
+#   ruidoso.py: ModeloRuidoso
+
+
 SEMILLA_DEL_BANCO = 2027
 
 RUIDO = {"herramienta": 0.1, "argumentos": 0.15, "no_para": 0.3}

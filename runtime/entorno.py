@@ -20,6 +20,9 @@ Un mensaje es una tupla (rol, contenido): rol es "sistema", "usuario" o
 "asistente"; contenido es un texto o una lista de bloques.
 """
 
+# Usa, de los ficheros que se cargan antes: nada (lo comprueba tests/test_disposicion.py).
+
+
 ENTORNO = {
     "lista.txt": "pan, leche, patatas",
     "notas.txt": "El sábado cenan los vecinos.\nMenú: gazpacho y tortilla.",

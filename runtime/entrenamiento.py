@@ -11,12 +11,27 @@ escrituras.py) delante:
     exec(open_url("runtime/escrituras.py").read())
     exec(open_url("runtime/entrenamiento.py").read())
 
-y deja en tu espacio de nombres, además de TIPOS_DE_TAREA, tarea_al_azar(azar, tipo=None,
-nombres_variados=False, amplio=False) y tareas(n, semilla=0, nombres_variados=False,
-amplio=False), de tareas.py:
+y deja en tu espacio de nombres, además de Tarea (de tareas.py):
 
-- Tarea: una tarea. .tipo (qué clase de tarea es), .pedido (lo que pide el usuario), .entorno
-  (los ficheros, ruta → texto), .respuestas (lo que dirá el usuario si le piden permiso: ["sí"],
+- TIPOS_DE_TAREA: las clases de tarea, en orden: "leer" (leer un fichero y contestar con lo que
+  pone), "listar" (qué hay en una carpeta), "buscar" (en qué fichero sale algo), "apuntar" y
+  "quitar" (cambiar una lista, con permiso), "faltan" (lo que falta en la lista para una receta,
+  apuntado), "sugerencia" (una ruta equivocada: el error dice dónde mirar), "denegado" (una
+  escritura que el usuario no permite), "agenda" (buscar algo en la agenda o en los pendientes)
+  y "directo" (se contesta sin herramientas).
+- tarea_al_azar(azar, tipo=None, nombres_variados=False, amplio=False): una Tarea nueva (de tareas.py),
+  del tipo dado o de uno al azar; azar es un random.Random. Con nombres_variados, los ficheros y
+  las carpetas de la casa se llaman de muchas maneras (compra.txt, apuntes-2026.txt, citas.txt…)
+  y no siempre lista.txt, notas.txt, agenda.txt: una ruta se acierta copiándola, no recordándola
+  (True, o la probabilidad de que una tarea los tenga).
+  Con amplio (True, o la probabilidad), más variedad: pedidos que empiezan contando otra cosa
+  («Esta tarde voy al súper. …»), notas con líneas que se parecen a la buscada, más listas que
+  la de la compra (la maleta, el botiquín…) y respuestas dichas de varias maneras. Sin él, las
+  tareas son las de siempre, las mismas para la misma semilla.
+- tareas(n, semilla=0, nombres_variados=False, amplio=False): n tareas al azar, las mismas
+  siempre para la misma semilla.
+- Tarea (de tareas.py): una tarea. .tipo (qué clase de tarea es), .pedido (lo que pide el
+  usuario), .entorno (los ficheros, ruta → texto), .respuestas (lo que dirá el usuario si le piden permiso: ["sí"],
   ["no"] o []), .comprobar(entorno_final, texto_final) (¿ha quedado hecha?, mirando el entorno
   final y la respuesta, no cómo se hizo) y .modelo_ideal() (un modelo nuevo que la resuelve).
 - ejecuciones(n, agente, semilla=0, nombres_variados=False, amplio=False): las n tareas de
@@ -35,92 +50,58 @@ solo objeto JSON por respuesta), y nunca adivina una ruta que el pedido no da: a
 hay. Quien lo ejecuta, y le da lo observado, es un agente: el tuyo.
 """
 
-
-class Tarea:
-    """Un pedido sobre un entorno, cómo se comprueba que ha quedado hecho y su modelo ideal.
-
-    Las hace tarea_al_azar. `plan` es una función sin argumentos que da un generador nuevo: pide
-    una llamada en cada yield, (nombre, entrada), recibe lo que devolvió, (texto, es_error), y al
-    terminar devuelve el texto de la respuesta. `comprueba(inicial, final, texto)` dice si la
-    tarea ha quedado hecha (el texto le llega en minúsculas)."""
-
-    def __init__(self, tipo, pedido, entorno, respuestas, plan, comprueba):
-        self.tipo = tipo
-        self.pedido = pedido
-        self.entorno = dict(entorno)
-        self.respuestas = list(respuestas)
-        self._inicial = dict(entorno)
-        self._plan = plan
-        self._comprueba = comprueba
-
-    def comprobar(self, entorno_final, texto_final):
-        """¿Ha quedado hecha? Mira el entorno final (lo que hay escrito, y que nada más ha
-        cambiado) y la respuesta final (que diga lo que se ha encontrado o hecho)."""
-        if not isinstance(texto_final, str) or not texto_final.strip():
-            return False
-        return bool(self._comprueba(self._inicial, dict(entorno_final), texto_final.lower()))
-
-    def modelo_ideal(self):
-        """Un modelo nuevo, modelo(M, herramientas) -> bloques, que resuelve esta tarea: cada vez
-        que lo llaman, repasa en M sus llamadas y lo que devolvieron, y da el paso siguiente."""
-        plan = self._plan
-
-        def modelo(M, herramientas=None):
-            hechas = _llamadas_hechas(M)
-            politica = plan()
-            paso = _avanza(politica, None)
-            for n, (ll, observacion) in enumerate(hechas, 1):
-                if paso != (ll.get("name"), ll.get("input")):
-                    raise ValueError(
-                        f"el modelo ideal no reconoce la llamada {n} de M, {muestra(ll)}: "
-                        f"esperaba {_describe(paso)}")
-                paso = _avanza(politica, observacion)
-            if isinstance(paso, str):
-                return [texto(paso)]
-            nombre, entrada = paso
-            return [llamada(f"toolu_{len(hechas) + 1:02d}", nombre, **entrada)]
-        return modelo
-
-    def __repr__(self):
-        return f"Tarea({self.tipo!r}, {self.pedido!r})"
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   permisos.py: Respuestas
+#   palabras.py: con_contexto
+#   tareas.py: tarea_agenda, tarea_buscar, tarea_directo, tarea_leer, tarea_listar
+#   escrituras.py: tarea_apuntar, tarea_denegado, tarea_faltan, tarea_quitar, tarea_sugerencia
 
 
-def _avanza(politica, observacion):
-    """El paso siguiente de la política: una llamada (nombre, entrada) o el texto final."""
-    try:
-        return politica.send(observacion)
-    except StopIteration as fin:
-        return fin.value
+# --------------------------------------------------------------------- los tipos
+
+TIPOS_DE_TAREA = ("leer", "listar", "buscar", "apuntar", "quitar", "faltan", "sugerencia",
+                  "denegado", "agenda", "directo")
+
+#: Cuántas de cada tipo, en proporción: más de las que tienen más pasos (lo que falta para una
+#: receta, cambiar una lista), menos de las que se contestan sin herramientas.
+_PESOS = (12, 8, 10, 10, 10, 14, 9, 9, 12, 6)
 
 
-def _describe(paso):
-    if isinstance(paso, str):
-        return f"contestar {muestra(paso)}"
-    nombre, entrada = paso
-    return f"{nombre}({', '.join(f'{k}={v!r}' for k, v in entrada.items())})"
+def _con_probabilidad(azar, opcion):
+    """¿Se aplica una opción que es True, False o una probabilidad? (Sin tirar el dado si no
+    hace falta: sin la opción, las tareas son las de siempre.)"""
+    return opcion is True or (bool(opcion) and azar.random() < opcion)
 
 
-def _llamadas_hechas(M):
-    """[(llamada, (texto, es_error))]: las llamadas del asistente en M, con su resultado."""
-    llamadas, resultados = [], {}
-    for mensaje in M:
-        rol, contenido = mensaje
-        for b in contenido if isinstance(contenido, list) else []:
-            if rol == "asistente" and b.get("type") == "tool_use":
-                llamadas.append(b)
-            elif b.get("type") == "tool_result":
-                resultados[b.get("tool_use_id")] = b
-    hechas = []
-    for ll in llamadas:
-        r = resultados.get(ll.get("id"))
-        if r is None:
-            raise ValueError(f"en M falta el resultado de {muestra(ll)}: el modelo ideal decide "
-                             f"mirando lo que devolvió cada llamada")
-        contenido = r.get("content")
-        if isinstance(contenido, list):
-            contenido = "\n".join(b.get("text", "") for b in contenido)
-        hechas.append((ll, (contenido or "", bool(r.get("is_error")))))
-    return hechas
+def tarea_al_azar(azar, tipo=None, nombres_variados=False, amplio=False):
+    """Una tarea nueva del tipo `tipo` (uno de TIPOS_DE_TAREA; al azar si no se da), sobre un
+    entorno nuevo. `azar` es un random.Random: con el mismo estado, la misma tarea. Con
+    `nombres_variados` (True, o la probabilidad de que los tenga: 0.5, la mitad de las veces),
+    los ficheros y carpetas de la casa tienen nombres al azar. Con `amplio` (igual), la tarea
+    tiene más variedad (véase el principio de este fichero)."""
+    variados = _con_probabilidad(azar, nombres_variados)
+    amplio = _con_probabilidad(azar, amplio)
+    if tipo is None:
+        tipo = azar.choices(TIPOS_DE_TAREA, _PESOS)[0]
+    if tipo not in TIPOS_DE_TAREA:
+        raise ValueError(f"no hay tareas de tipo {tipo!r}; las hay: {', '.join(TIPOS_DE_TAREA)}")
+    hacer = {"leer": tarea_leer, "listar": tarea_listar, "buscar": tarea_buscar,
+             "apuntar": tarea_apuntar, "quitar": tarea_quitar, "faltan": tarea_faltan,
+             "sugerencia": tarea_sugerencia, "denegado": tarea_denegado,
+             "agenda": tarea_agenda, "directo": tarea_directo}[tipo]
+    tarea = hacer(azar, variados=variados, amplio=amplio)
+    if amplio:
+        tarea.pedido = con_contexto(azar, tarea.pedido)
+    return tarea
+
+
+def tareas(n, semilla=0, nombres_variados=False, amplio=False):
+    """`n` tareas al azar, de todos los tipos: las mismas siempre para la misma semilla (y los
+    mismos `nombres_variados` y `amplio`)."""
+    import random
+    azar = random.Random(semilla)
+    return [tarea_al_azar(azar, nombres_variados=nombres_variados, amplio=amplio)
+            for _ in range(n)]
 
 
 # ---------------------------------------------------------------------- ejecuciones

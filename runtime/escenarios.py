@@ -43,6 +43,11 @@ Las observaciones son datos, no código: cómo se calculan es lo que escribes t�
 lecciones.
 """
 
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   entorno.py: llamada, resultado, texto
+#   guionizado.py: ModeloGuionizado, guion_de
+
+
 SISTEMA_BUCLE = (
     "Eres un asistente que ayuda a organizar la compra de casa. Tienes herramientas "
     "para listar, leer, escribir y buscar en los ficheros del usuario. Úsalas para "

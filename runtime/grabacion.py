@@ -17,6 +17,10 @@ y deja en tu espacio de nombres:
   modelo en cada turno y lo que le devolvió el arnés.
 """
 
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   guionizado.py: guion_de
+
+
 GRABACIONES = [{'modelo': {'archivo': 'SmolLM2-135M-Instruct-bucle.Q8_0.gguf',
              'sha256': '5b70ff025d4f71c4fa8084c6ee47fe3cf85a8b3771754caae6dab1323d8fac55',
              'temperatura': 0,

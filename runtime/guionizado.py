@@ -19,6 +19,10 @@ dice qué mensaje es distinto. Si entorno.py está cargado, los mensajes se
 enseñan con su función muestra.
 """
 
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   entorno.py: muestra (si está cargado: véase _linea)
+
+
 import copy as _copy
 
 

@@ -7,11 +7,15 @@ Se carga antes que tareas.py:
     exec(open_url("runtime/palabras.py").read())
     exec(open_url("runtime/tareas.py").read())
 
-Todo lo que deja empieza por «_»: son los datos de tareas.py, no algo que se use solo.
+Lo que tareas.py, escrituras.py y entrenamiento.py usan tiene nombre sin «_» (PLATOS,
+casa_al_azar, pedido_al_azar, lista_con_y…); lo que empieza por «_» solo se usa aquí.
 """
 
+# Usa, de los ficheros que se cargan antes: nada (lo comprueba tests/test_disposicion.py).
+
+
 #: Las recetas: nombre del fichero → (nombre del plato, artículo, ingredientes).
-_PLATOS = {
+PLATOS = {
     "tortilla": ("tortilla", "la", ("huevos", "patatas", "cebolla")),
     "gazpacho": ("gazpacho", "el", ("tomates", "pepino", "pimiento", "ajo")),
     "pisto": ("pisto", "el", ("calabacín", "pimiento", "tomates", "cebolla")),
@@ -32,18 +36,18 @@ _PLATOS = {
     "lasana": ("lasaña", "la", ("placas de lasaña", "carne picada", "tomate triturado", "queso")),
 }
 
-_COMPRA = ("pan", "leche", "patatas", "yogures", "café", "manzanas", "plátanos", "naranjas",
+COMPRA = ("pan", "leche", "patatas", "yogures", "café", "manzanas", "plátanos", "naranjas",
            "arroz", "pasta", "queso", "mantequilla", "galletas", "agua", "aceite", "sal",
            "azúcar", "harina", "huevos", "cebolla", "tomates", "lechuga", "pollo", "atún",
            "jamón", "limón", "zanahorias", "detergente", "papel de cocina", "servilletas",
            "champú", "cereales", "mermelada", "fresas", "uvas", "pimiento", "ajo", "nata",
            "garbanzos", "espinacas", "salmón", "merluza", "chocolate", "té", "miel", "pepino")
 
-_PERSONAS = ("Marta", "Lucía", "Pablo", "Andrés", "Begoña", "Íñigo", "Carmen", "Javier",
+PERSONAS = ("Marta", "Lucía", "Pablo", "Andrés", "Begoña", "Íñigo", "Carmen", "Javier",
              "Nuria", "Sergio", "Rocío", "Álvaro", "Inés", "Raúl", "Elena", "Jorge", "Pilar",
              "Tomás", "Ana", "Luis", "Maite", "Óscar", "Irene", "Hugo")
 
-_DIAS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+DIAS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 
 _MESES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
           "septiembre", "octubre", "noviembre", "diciembre")
@@ -53,14 +57,14 @@ _EVENTOS = ("dentista a las {hora}", "cena con {persona}", "reunión del colegio
             "pádel con {persona}", "médico a las {hora}", "peluquería a las {hora}",
             "comida con {persona}", "tutoría a las {hora}", "cine con {persona}")
 
-_PENDIENTES = ("regar las plantas", "pagar la luz", "llamar al fontanero",
+PENDIENTES = ("regar las plantas", "pagar la luz", "llamar al fontanero",
                "devolver el libro a la biblioteca", "comprar un regalo para {persona}",
                "llevar el coche al taller", "renovar el DNI", "limpiar el horno",
                "recoger el paquete", "escribir a {persona}", "poner la lavadora",
                "pedir cita en el médico", "cambiar la bombilla del baño", "planchar las camisas",
                "reservar mesa para el {dia}", "arreglar la bici")
 
-_NOTAS = ("El {dia} cenan los vecinos.", "Llamar a {persona} el {dia}.",
+NOTAS = ("El {dia} cenan los vecinos.", "Llamar a {persona} el {dia}.",
           "La llave de repuesto la tiene {persona}.", "El {dia} viene {persona} a comer.",
           "Recoger el paquete en correos.", "La clave del wifi está en la caja del router.",
           "El {dia} no hay clase.", "{persona} me debe 20 euros.",
@@ -69,7 +73,7 @@ _NOTAS = ("El {dia} cenan los vecinos.", "Llamar a {persona} el {dia}.",
 #: Lo que se pregunta de una nota: plantilla de la nota → (palabra que la encuentra, qué
 #: debe decir la respuesta, preguntas). En las preguntas, {dia}, {persona} y {plato} son los
 #: de la nota; {donde}, dónde mirar.
-_PREGUNTAS_DE_NOTAS = {
+PREGUNTAS_DE_NOTAS = {
     "El {dia} cenan los vecinos.": ("cenan", "vecinos", (
         "¿Quién viene a cenar el {dia}? Mira {donde}.", "¿Qué hay el {dia}?")),
     "Llamar a {persona} el {dia}.": ("Llamar", "{persona}", (
@@ -96,7 +100,7 @@ _OTRAS_CARPETAS = {
                 "horario.txt": "Entrada a las 9, salida a las {hora}."},
 }
 
-_CARPETAS_DE_RECETAS = ("recetas", "cocina", "platos", "comidas", "menus", "recetario",
+CARPETAS_DE_RECETAS = ("recetas", "cocina", "platos", "comidas", "menus", "recetario",
                         "mis-recetas", "guisos")
 _FICHEROS_DE_PENDIENTES = ("tareas.txt", "pendientes.txt")
 
@@ -115,7 +119,7 @@ _NOMBRES_VARIADOS = {
                   "agenda-telefonos", "mis-contactos"),
     "pendientes": ("tareas", "pendientes", "por-hacer", "recados", "quehaceres",
                    "cosas-por-hacer", "todo", "hacer-esta-semana"),
-    "recetas": _CARPETAS_DE_RECETAS + ("cocinar", "mis-platos", "recetas-abuela", "cocina-casa",
+    "recetas": CARPETAS_DE_RECETAS + ("cocinar", "mis-platos", "recetas-abuela", "cocina-casa",
                                        "comidas-semana", "cuaderno-recetas", "platos_favoritos",
                                        "libro-de-cocina"),
 }
@@ -159,7 +163,7 @@ _CIERRES = (" Gracias.", " Lo necesito para hoy.", " No corre prisa.", " Es para
             " Te lo agradezco.", " Nada más.")
 
 
-def _con_contexto(azar, pedido):
+def con_contexto(azar, pedido):
     """El pedido, a veces con algo contado antes («Esta tarde voy al súper. …») o un cierre."""
     if azar.random() < 0.35:
         pedido = azar.choice(_CONTEXTOS) + " " + pedido
@@ -170,7 +174,7 @@ def _con_contexto(azar, pedido):
 
 # ---------------------------------------------------------------- textos y listas
 
-def _y(cosas):
+def lista_con_y(cosas):
     """«pan, leche y patatas» («e» delante de i-: «pan e higos»)."""
     cosas = list(cosas)
     if len(cosas) <= 1:
@@ -179,13 +183,13 @@ def _y(cosas):
     return ", ".join(cosas[:-1]) + union + cosas[-1]
 
 
-def _ni(cosas):
-    """«pan, leche ni patatas»: la lista de _y tras un «no»."""
+def lista_con_ni(cosas):
+    """«pan, leche ni patatas»: la lista de lista_con_y tras un «no»."""
     cosas = list(cosas)
     return ", ".join(cosas[:-1]) + " ni " + cosas[-1] if len(cosas) > 1 else "".join(cosas)
 
 
-def _lee_lista(contenido):
+def lee_lista(contenido):
     """Las cosas de una lista: separadas por comas en una línea, o una por línea (con «- » o
     sin él)."""
     contenido = contenido.strip()
@@ -196,7 +200,7 @@ def _lee_lista(contenido):
     return [p.strip().rstrip(".") for p in partes if p.strip().rstrip(".")]
 
 
-def _escribe_lista(cosas, como_estaba):
+def escribe_lista(cosas, como_estaba):
     """`cosas` escritas con el mismo formato que tenía la lista `como_estaba`."""
     lineas = como_estaba.strip().splitlines()
     if len(lineas) > 1:
@@ -205,13 +209,13 @@ def _escribe_lista(cosas, como_estaba):
     return ", ".join(cosas)
 
 
-def _ingredientes(receta):
+def ingredientes_de_receta(receta):
     """Los ingredientes de una receta: «Tortilla: huevos, patatas, cebolla.» o el nombre en la
     primera línea y un ingrediente por línea, con «- »."""
     lineas = receta.strip().splitlines()
     if len(lineas) > 1:
         return [linea.removeprefix("- ").strip() for linea in lineas[1:] if linea.strip()]
-    return _lee_lista(receta.split(":", 1)[1])
+    return lee_lista(receta.split(":", 1)[1])
 
 
 #: Cómo empieza y acaba a veces un pedido dicho de palabra: «oye, …», «… porfa».
@@ -228,7 +232,7 @@ _COLETILLAS_DE_USTED = (", si es tan amable", ", gracias", " ahora mismo", ", cu
 _DE_USTED = ("Podría", "podría", "Anote", "anote", "Le ruego", "le ruego")
 
 
-def _pedido(azar, plantillas, **valores):
+def pedido_al_azar(azar, plantillas, **valores):
     """Una de las `plantillas` rellena con `valores`. A veces, como se escribe deprisa: sin
     tildes, sin «¿» o «¡», en minúscula, con una entrada («oye, …») o una coletilla («…
     porfa») del mismo trato que la plantilla, tú o usted (solo el texto de la plantilla: los
@@ -254,15 +258,15 @@ def _pedido(azar, plantillas, **valores):
     return plantilla.format(**valores)
 
 
-def _rellena(azar, plantilla, personas=None, **valores):
+def rellena_plantilla(azar, plantilla, personas=None, **valores):
     """Una plantilla de las listas de arriba, con una persona, un día y una hora al azar."""
-    return plantilla.format(persona=azar.choice(personas or _PERSONAS), dia=azar.choice(_DIAS),
+    return plantilla.format(persona=azar.choice(personas or PERSONAS), dia=azar.choice(DIAS),
                             hora=azar.choice(("9", "10", "11", "12", "5", "6", "7")), **valores)
 
 
 def _fecha(azar, formato, dia):
     if formato == 0:
-        return f"{azar.choice(_DIAS)} {dia}"
+        return f"{azar.choice(DIAS)} {dia}"
     return f"{dia} de {azar.choice(_MESES)}"
 
 
@@ -273,47 +277,47 @@ def _telefono(azar):
 
 # ------------------------------------------------- cómo se nombra y cómo se contesta
 
-_CUANTAS = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"}
+CUANTAS = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco"}
 
 
-def _donde(azar, ruta, sin_ruta):
+def donde_al_azar(azar, ruta, sin_ruta):
     """Cómo nombra el pedido un fichero: por su ruta (dada), o con palabras (hay que buscarlo)."""
     return (ruta, True) if azar.random() < 0.55 else (azar.choice(sin_ruta), False)
 
 
-def _donde_lista(azar, casa):
+def donde_lista_al_azar(azar, casa):
     """Cómo nombra el pedido la lista de la compra."""
-    return _donde(azar, casa["rutas"]["lista"],
+    return donde_al_azar(azar, casa["rutas"]["lista"],
                   ("la lista", "la lista de la compra", "mi lista de la compra"))
 
 
-def _plato(plato):
+def dice_plato(plato):
     """(«el pisto», «El pisto lleva» o «Las lentejas llevan») de un fichero de recetas."""
-    nombre, articulo, _ = _PLATOS[plato]
+    nombre, articulo, _ = PLATOS[plato]
     lleva = "llevan" if articulo in ("las", "los") else "lleva"
     return f"{articulo} {nombre}", f"{articulo.capitalize()} {nombre} {lleva}"
 
 
-def _ingredientes_de(plato, donde="", forma=0):
+def ingredientes_de(plato, donde="", forma=0):
     """Cómo contesta qué lleva una receta: con lo que pone en ella (de una de tres maneras)."""
     def responde(ruta, receta):
-        cosas = _y(_ingredientes(receta))
+        cosas = lista_con_y(ingredientes_de_receta(receta))
         if forma == 1:
-            return f"Para {_plato(plato)[0]} necesitas {cosas}, según {ruta}."
+            return f"Para {dice_plato(plato)[0]} necesitas {cosas}, según {ruta}."
         if forma == 2:
             return f"Según {ruta}, lleva {cosas}."
-        return f"{_plato(plato)[1]} {cosas}" + (f" (la receta está en {ruta})." if donde else ".")
+        return f"{dice_plato(plato)[1]} {cosas}" + (f" (la receta está en {ruta})." if donde else ".")
     return responde
 
 
-def _notas(ruta, contenido, forma=0):
+def dice_notas(ruta, contenido, forma=0):
     """Lo que pone en unas notas, en una frase: sus líneas entre «», separadas por «/»."""
     lineas = ' / '.join(n.rstrip('.') for n in contenido.splitlines())
     return (f"En {ruta} pone «{lineas}».", f"Tus notas ({ruta}) dicen: «{lineas}».",
             f"«{lineas}»: eso es lo que hay en {ruta}.")[forma]
 
 
-def _en_ficheros(salida):
+def en_ficheros(salida):
     """Las rutas de una salida de buscar, sin repetir, en orden."""
     rutas = []
     for linea in salida.splitlines():
@@ -323,7 +327,7 @@ def _en_ficheros(salida):
     return rutas
 
 
-def _palabra_suelta(entorno, palabra):
+def palabra_suelta(entorno, palabra):
     """¿Sale `palabra` en el entorno solo como palabra entera? (No «pan» en «panceta».)"""
     import re
     patron = re.compile(r"(?<!\w)" + re.escape(palabra) + r"(?!\w)")
@@ -332,7 +336,7 @@ def _palabra_suelta(entorno, palabra):
 
 
 #: Lo que se contesta sin mirar nada: (pedidos, respuesta, lo que debe decir la respuesta).
-_CHARLA = (
+CHARLA = (
     (("Hola", "¡Hola!", "Buenas", "Hola, ¿qué tal?", "Buenos días."),
      "¡Hola! Dime qué quieres que haga con tus ficheros.", "hola"),
     (("¿Qué sabes hacer?", "¿Qué puedes hacer?", "¿Para qué sirves?",
@@ -362,7 +366,7 @@ def _nombre_variado(azar, parte, extension=".txt"):
     return nombre + extension
 
 
-def _casa_al_azar(azar, *necesita, variados=False, amplio=False):
+def casa_al_azar(azar, *necesita, variados=False, amplio=False):
     """Un entorno al azar y lo que un tipo de tarea necesita saber de él: un dict con
     "entorno" (ruta → texto), "rutas" (parte → su ruta: "lista", "notas", "agenda",
     "contactos") y, por parte, dónde está y qué tiene. Las partes de `necesita` ("agenda",
@@ -374,33 +378,33 @@ def _casa_al_azar(azar, *necesita, variados=False, amplio=False):
     casa = {"entorno": {}, "rutas": rutas, "variados": variados, "amplio": amplio}
     e = casa["entorno"]
     formato = azar.choice(("comas", "comas", "comas", "lineas", "guiones"))
-    compra = azar.sample(_COMPRA, azar.randint(2, 5))
-    e[rutas["lista"]] = _escribe_lista(compra, {"comas": "a", "lineas": "a\nb",
+    compra = azar.sample(COMPRA, azar.randint(2, 5))
+    e[rutas["lista"]] = escribe_lista(compra, {"comas": "a", "lineas": "a\nb",
                                                 "guiones": "- a\n- b"}[formato])
     casa["compra"] = compra
     casa["formato"] = formato
     carpeta = _nombre_variado(azar, "recetas", "") if variados else azar.choice(
-        _CARPETAS_DE_RECETAS)
-    platos = azar.sample(sorted(_PLATOS), azar.randint(2, 4))
+        CARPETAS_DE_RECETAS)
+    platos = azar.sample(sorted(PLATOS), azar.randint(2, 4))
     casa["carpeta"], casa["platos"] = carpeta, platos
     for plato in platos:
-        nombre, _, ingredientes = _PLATOS[plato]
+        nombre, _, ingredientes = PLATOS[plato]
         if azar.random() < 0.75:
             receta = f"{nombre.capitalize()}: {', '.join(ingredientes)}."
         else:
             receta = nombre.capitalize() + "\n" + "\n".join(f"- {i}" for i in ingredientes)
         e[f"{carpeta}/{plato}.txt"] = receta
-    personas = azar.sample(_PERSONAS, 8)
+    personas = azar.sample(PERSONAS, 8)
     casa["personas"] = personas
-    notas = azar.sample(_NOTAS, azar.randint(1, 3))
+    notas = azar.sample(NOTAS, azar.randint(1, 3))
     e[rutas["notas"]] = "\n".join(
-        _rellena(azar, n, personas, plato=_PLATOS[azar.choice(platos)][0]) for n in notas)
+        rellena_plantilla(azar, n, personas, plato=PLATOS[azar.choice(platos)][0]) for n in notas)
     if "agenda" in necesita or azar.random() < 0.6:
         dias = azar.sample(range(1, 29), azar.randint(3, 5))
         eventos = azar.sample(_EVENTOS, len(dias))
         gente = iter(personas)
         formato_fecha = azar.randrange(2)
-        agenda = [(_fecha(azar, formato_fecha, d), _rellena(azar, ev, [next(gente)]))
+        agenda = [(_fecha(azar, formato_fecha, d), rellena_plantilla(azar, ev, [next(gente)]))
                   for d, ev in zip(dias, eventos)]
         rutas["agenda"] = llamada("agenda", "agenda.txt")
         e[rutas["agenda"]] = "\n".join(f"{f}: {ev}" for f, ev in agenda)
@@ -410,8 +414,8 @@ def _casa_al_azar(azar, *necesita, variados=False, amplio=False):
     if "pendientes" in necesita or azar.random() < 0.6:
         ruta = (_nombre_variado(azar, "pendientes") if variados
                 else azar.choice(_FICHEROS_DE_PENDIENTES))
-        pendientes = [_rellena(azar, p, personas[5:])
-                      for p in azar.sample(_PENDIENTES, azar.randint(2, 4))]
+        pendientes = [rellena_plantilla(azar, p, personas[5:])
+                      for p in azar.sample(PENDIENTES, azar.randint(2, 4))]
         guion = "- " if azar.random() < 0.6 else ""
         e[ruta] = "\n".join(guion + p for p in pendientes)
         casa["pendientes"] = (ruta, pendientes)
@@ -423,7 +427,7 @@ def _casa_al_azar(azar, *necesita, variados=False, amplio=False):
     if "otra" in necesita or azar.random() < 0.4:
         otra = azar.choice(sorted(_OTRAS_CARPETAS))
         for nombre, plantilla in _OTRAS_CARPETAS[otra].items():
-            e[f"{otra}/{nombre}"] = _rellena(azar, plantilla, personas[6:])
+            e[f"{otra}/{nombre}"] = rellena_plantilla(azar, plantilla, personas[6:])
         casa["otra"] = otra
     if amplio and azar.random() < 0.6:
         parte = azar.choice(sorted(_OTRAS_LISTAS))
@@ -432,7 +436,7 @@ def _casa_al_azar(azar, *necesita, variados=False, amplio=False):
         if ruta not in e and not any(r.startswith(ruta.split("/")[0] + "/")
                                      for r in e if "/" in ruta):
             cosas = azar.sample(posibles, azar.randint(2, 4))
-            e[ruta] = _escribe_lista(cosas, {"comas": "a", "lineas": "a\nb",
+            e[ruta] = escribe_lista(cosas, {"comas": "a", "lineas": "a\nb",
                                              "guiones": "- a\n- b"}[azar.choice(
                                                  ("comas", "lineas", "guiones"))])
             casa["otra_lista"] = (ruta, cosas, dichas, posibles)

@@ -32,6 +32,10 @@ y deja en tu espacio de nombres:
 Cómo se usa todo esto en ejecutar es lo que escribes tú en la lección.
 """
 
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   entorno.py: muestra, resultado
+
+
 CAMBIAN = frozenset({"escribir"})
 
 NO_PERMITIDO = "no se ha ejecutado: el usuario no lo ha permitido"

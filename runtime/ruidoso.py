@@ -32,6 +32,9 @@ errores no confunden a `ideal`: antes de preguntarle, quita de M sus propias lla
 y lo que volvió de ellas, así que cuando sale del error sigue donde estaba.
 """
 
+# Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
+#   entorno.py: llamada
+
 
 class ModeloRuidoso:
     """El modelo `ideal`, que se equivoca a veces, con semilla (véase el principio del fichero)."""

@@ -434,3 +434,41 @@ const Dos = class {
 };
 """
     assert clases_js(fuente) == [("Uno", 7, 3), ("(anonymous)", 10, 3)]
+
+
+# ------------------------------------------------------- the runtime's graph (tests/runtime/grafo.py)
+
+#: Each runtime file and the files before it whose names it uses: the arrows no import shows.
+USOS_DEL_RUNTIME = {
+    "entorno": set(), "guionizado": {"entorno"}, "escenarios": {"entorno", "guionizado"},
+    "permisos": {"entorno"}, "api": set(), "grabacion": {"guionizado"}, "palabras": set(),
+    "tareas": {"entorno", "palabras"}, "escrituras": {"permisos", "palabras", "tareas"},
+    "entrenamiento": {"permisos", "palabras", "tareas", "escrituras"}, "ruidoso": {"entorno"},
+    "banco": {"ruidoso", "entrenamiento"},
+}
+
+
+def test_each_runtime_file_uses_only_public_names_of_the_files_before_it_as_its_header_says():
+    from tests.runtime import grafo
+
+    textos = grafo.del_curso(RAIZ / "runtime")
+    usos, problemas = grafo.usos(textos)
+    assert problemas == []
+    assert {n: set(u) for n, u in usos.items()} == USOS_DEL_RUNTIME
+    for nombre, texto in textos.items():
+        assert grafo.declarados(texto) == usos[nombre], (
+            f"runtime/{nombre}.py: its «# Usa» block must say {usos[nombre]}")
+    assert grafo.ciclos(textos) == []
+
+
+def test_the_runtime_rule_fails_on_a_later_name_a_private_name_and_a_cycle():
+    from tests.runtime import grafo
+
+    textos = {"a": "X = 1\n_h = 2\ndef f():\n    return Y\n",
+              "b": "Y = X + _h\ndef g():\n    return f()\n"}
+    _, problemas = grafo.usos(textos)
+    assert problemas == ["a.py usa Y, de b.py, que se carga después",
+                         "b.py usa _h, un nombre privado de a.py"]
+    assert grafo.ciclos(textos) == [["a", "b", "a"]]
+    assert grafo.declarados("# Usa, de los ficheros que se cargan antes (…):\n#   a.py: X,\n"
+                            "#         f\n\nY = X\n") == {"a": {"X", "f"}}

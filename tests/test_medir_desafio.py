@@ -14,6 +14,7 @@ import pytest
 
 import challenges
 from tests.test_challenges import en_pyodide
+from widgets.calificador.disco import modulos_de
 
 RAIZ = Path(__file__).resolve().parent.parent
 DESAFIO = "medir-el-agente"
@@ -62,13 +63,9 @@ def sin_reloj(r):
 
 
 def runtime_de_conf() -> tuple[str, ...]:
-    """conf.py's bucle_runtime_modulos: what the page loads, in its order."""
-    arbol = ast.parse((RAIZ / "conf.py").read_text(encoding="utf-8"))
-    for nodo in arbol.body:
-        if isinstance(nodo, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "bucle_runtime_modulos" for t in nodo.targets):
-            return tuple(ast.literal_eval(nodo.value))
-    raise AssertionError("conf.py sets no bucle_runtime_modulos")
+    """The course's runtime/orden.txt (bucle_runtime_modulos's default): what the page loads, in
+    its order."""
+    return modulos_de(RAIZ / "runtime")
 
 
 # ------------------------------------------------------------------ the content

@@ -11,10 +11,12 @@ setting                       default                   what it is
 ``bucle_curso``               ``"curso"``               the course's key in the reader's storage
 ``bucle_runtime_dir``         ``"runtime"``             the Python the page loads (published as
                                                         ``runtime/`` in the site)
-``bucle_runtime_modulos``     ``None``: the stems of    the runtime modules a challenge's tests and
-                              the runtime folder's      a trace's code get, in this order
-                              ``*.py`` not starting
-                              with ``_``, sorted
+``bucle_runtime_modulos``     ``None``: the runtime     the runtime modules a challenge's tests and
+                              folder's ``orden.txt``    a trace's code get, in this order
+                              (one name a line), or
+                              its ``*.py`` not
+                              starting with ``_``,
+                              sorted
 ``bucle_desafios_dir``        ``"challenges"``          one folder per challenge
 ``bucle_referencia``          ``None``                  id of the challenge whose ``solucion.py``
                                                         defines the ``bucle`` a ``traza`` runs
@@ -43,6 +45,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
+from .calificador.disco import modulos_de
 from .calificador.runtime import ejecutar_runtime
 
 #: The extension's own folders: one place says where each lives.
@@ -123,13 +126,12 @@ def ruta(app: Sphinx, nombre: str) -> Path:
 
 
 def runtime_modulos(app: Sphinx) -> tuple[str, ...]:
-    """``bucle_runtime_modulos``, or by default the stems of the runtime folder's ``*.py`` that
-    do not start with ``_``, sorted."""
+    """``bucle_runtime_modulos``, or by default the runtime folder's ``orden.txt`` (or, without
+    one, the stems of its ``*.py`` that do not start with ``_``, sorted)."""
     propios = app.config.bucle_runtime_modulos
     if propios is not None:
         return tuple(propios)
-    return tuple(sorted(p.stem for p in ruta(app, "bucle_runtime_dir").glob("*.py")
-                        if not p.name.startswith("_")))
+    return modulos_de(ruta(app, "bucle_runtime_dir"))
 
 
 def espacio_del_runtime(env) -> dict:

@@ -1,7 +1,7 @@
 # Desafío: medir el agente y comparar dos arneses.
 #
-# Ya está cargado todo el runtime: entorno.py, permisos.py, las tareas (tareas.py y
-# entrenamiento.py: Tarea, tareas...), ruidoso.py (ModeloRuidoso) y banco.py
+# Ya está cargado todo el runtime: entorno.py, permisos.py, las tareas (tareas.py: Tarea;
+# entrenamiento.py: tareas...), ruidoso.py (ModeloRuidoso) y banco.py
 # (tareas_del_banco, modelo_ruidoso, usuario, MOTIVOS...).
 
 

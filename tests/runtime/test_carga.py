@@ -5,7 +5,7 @@ import inspect
 import pytest
 
 from tests.runtime import test_guionizado
-from tests.runtime.comun import cargar, observaciones_de_la_leccion, publicos
+from tests.runtime.comun import RAIZ, cargar, observaciones_de_la_leccion, publicos
 
 
 CONTRATO_ENTORNO = {"ENTORNO", "listar", "leer", "escribir", "buscar", "FUNCIONES",
@@ -119,3 +119,30 @@ def test_las_denegaciones_de_los_escenarios_son_las_del_contrato_de_permisos():
     denegadas = [b for obs in ns["observaciones_permiso"](["no", "no"]) for b in obs if b["is_error"]]
     assert [b["tool_use_id"] for b in denegadas] == ["p3", "p4"]
     assert all(b == ns["denegado"]({"id": b["tool_use_id"]}) for b in denegadas)
+
+
+def test_el_orden_se_escribe_una_vez_en_orden_txt():
+    """runtime/orden.txt is the course's order: conf.py does not repeat it (the build's default,
+    ajustes.runtime_modulos, and the grader's, disco.modulos_de, read it), nor does training."""
+    from widgets.ajustes import ajustes_de_conf
+    from widgets.calificador.disco import modulos_de
+    from widgets.entrenamiento.datos import RUNTIME
+
+    orden = modulos_de(RAIZ / "runtime")
+    assert orden[:3] == ("entorno", "guionizado", "escenarios") and orden[-1] == "banco"
+    assert sorted(orden) == sorted(p.stem for p in (RAIZ / "runtime").glob("[!_]*.py"))
+    assert ajustes_de_conf(RAIZ / "conf.py")["bucle_runtime_modulos"] is None
+    assert RUNTIME == orden[:orden.index("entrenamiento") + 1]
+
+
+def test_orden_txt_de_otra_carpeta_manda_y_sin_el_el_orden_es_alfabetico(tmp_path):
+    from widgets.calificador.disco import modulos_de
+
+    for nombre in ("b", "a", "c", "_privado"):
+        (tmp_path / f"{nombre}.py").write_text("")
+    assert modulos_de(tmp_path) == ("a", "b", "c")
+    (tmp_path / "orden.txt").write_text("# primero c\nc\n\nb.py  # con .py también\n")
+    assert modulos_de(tmp_path) == ("c", "b")
+    (tmp_path / "orden.txt").write_text("c\nd\n")
+    with pytest.raises(ValueError, match="nombra «d», y no hay d.py"):
+        modulos_de(tmp_path)

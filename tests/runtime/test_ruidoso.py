@@ -1,5 +1,5 @@
 """runtime/ruidoso.py: the noisy scripted model of «Medir el agente», run by the course's reference
-agent on the generator's tasks (runtime/entrenamiento.py's Tarea and its ideal model)."""
+agent on the generator's tasks (runtime/tareas.py's Tarea and its ideal model)."""
 
 from __future__ import annotations
 

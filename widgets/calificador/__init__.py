@@ -34,7 +34,8 @@ Modules: ``calificador`` (:class:`Calificador`), ``importador`` (what the tests 
 ``resultado`` (the result's shape), ``limites``, ``muralla``, ``limpio``, ``envio``,
 ``veredictos``, ``probar`` (running one test), ``estado`` (a fresh world per run:
 :class:`Aparte`), ``trazas`` (the trace recorder), ``disco`` (the
-CPython side: files on disk, known-wrong solutions, the build-time checks).
+CPython side: files on disk, known-wrong solutions, the build-time checks), ``contrato`` (tests
+written to the earlier contract, told to their author with the imports to add).
 """
 
 from .estado import Aparte

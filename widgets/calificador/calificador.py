@@ -46,12 +46,16 @@ class Calificador:
         """The URLs this engine read, in the order it first read them."""
         return list(self._textos)
 
+    def texto(self, url):
+        """The text of the file at ``url``, read once."""
+        if url not in self._textos:
+            self._textos[url] = self._leer(url)
+        return self._textos[url]
+
     def codigo(self, url, archivo):
         """The code of the file at ``url``, read and compiled once (as ``archivo``)."""
         if url not in self._codigos:
-            if url not in self._textos:
-                self._textos[url] = self._leer(url)
-            self._codigos[url] = compile(self._textos[url], archivo, "exec")
+            self._codigos[url] = compile(self.texto(url), archivo, "exec")
         return self._codigos[url]
 
     def _del_desafio(self, ruta):

@@ -20,16 +20,31 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from . import Calificador
+from . import Calificador, contrato
 
 #: The files of a challenge the page fetches.
 ARCHIVOS_DESAFIO = ("inicial.py", "pruebas.py")
 
 
+#: The file of a runtime folder that says which of its modules load, in which order.
+ORDEN = "orden.txt"
+
+
 def modulos_de(runtime):
-    """The runtime modules of folder ``runtime`` by default: the stems of its ``*.py`` that do
-    not start with ``_``, sorted."""
-    return tuple(sorted(p.stem for p in Path(runtime).glob("*.py") if not p.name.startswith("_")))
+    """The runtime modules of folder ``runtime`` by default, in order: the names in its
+    ``orden.txt`` (one a line, without ``.py``; ``#`` starts a comment) if it has one, or else
+    the stems of its ``*.py`` that do not start with ``_``, sorted."""
+    runtime = Path(runtime)
+    orden = runtime / ORDEN
+    if not orden.is_file():
+        return tuple(sorted(p.stem for p in runtime.glob("*.py") if not p.name.startswith("_")))
+    nombres = [linea.split("#", 1)[0].strip()
+               for linea in orden.read_text(encoding="utf-8").splitlines()]
+    nombres = [n.removesuffix(".py") for n in nombres if n]
+    for n in nombres:
+        if not (runtime / f"{n}.py").is_file():
+            raise ValueError(f"{orden} nombra «{n}», y no hay {n}.py en {runtime}")
+    return tuple(nombres)
 
 
 def lector(desafios, runtime):
@@ -105,12 +120,17 @@ def comprobar(calificador, desafio, carpeta):
     [(file, problem in Spanish)], empty when all hold.
 
     The reference passes every test, the starter fails, and each known-wrong solution fails
-    its named test with a message that contains each of its ``Mensaje:`` lines.
+    its named test with a message that contains each of its ``Mensaje:`` lines. Tests written
+    to the earlier contract (names of the runtime or the grader used without importing them)
+    get only the author's message of :func:`.contrato.revisar`, naming the imports to add.
     """
     base = Path(carpeta) / desafio
     faltan = [n for n in ARCHIVOS_DESAFIO + ("solucion.py",) if not (base / n).is_file()]
     if faltan:
         return [(base, f"al desafío le falta {', '.join(faltan)}")]
+    anterior = contrato.revisar(calificador, desafio)  # tests written to the earlier contract
+    if anterior:
+        return [(Path(carpeta) / ruta, mensaje) for ruta, mensaje in anterior]
     problemas = []
 
     def leer(nombre):

@@ -33,6 +33,19 @@ _IMPORTAR = builtins.__import__
 DEL_LECTOR = ("inicial", "solucion")
 
 
+def relativas(archivo, name, level, fromlist=()):
+    """The files of the challenges folder (paths relative to it) that ``from {"." * level}{name}
+    import {fromlist}``, written in ``archivo``, names: the module's, or, for ``from . import a,
+    b``, one per name."""
+    carpeta = archivo.split("/")[:-1]
+    if level - 1 > len(carpeta):
+        raise ImportError(f"{'.' * level}{name} queda fuera de la carpeta de los desafíos")
+    base = carpeta[:len(carpeta) - (level - 1)]
+    if name:
+        return ["/".join(base + name.split(".")) + ".py"]
+    return ["/".join(base + [n]) + ".py" for n in fromlist or ()]
+
+
 class Importador:
     """The ``__import__`` of one load of a challenge's tests.
 
@@ -62,14 +75,10 @@ class Importador:
             raise ImportError(f"las pruebas importan {name or '.'} solo al cargarse")
         if level == 0:
             return self._api if name == "calificador" else self.runtime()
-        carpeta = (globals or {}).get("__file__", "").split("/")[:-1]
-        if level - 1 > len(carpeta):
-            raise ImportError(f"{'.' * level}{name} queda fuera de la carpeta de los desafíos")
-        base = carpeta[:len(carpeta) - (level - 1)]
+        rutas = relativas((globals or {}).get("__file__", ""), name, level, fromlist)
         if name:
-            return self.modulo("/".join(base + name.split(".")) + ".py")
-        return types.SimpleNamespace(**{n: self.modulo("/".join(base + [n]) + ".py")
-                                        for n in fromlist or ()})
+            return self.modulo(rutas[0])
+        return types.SimpleNamespace(**{n: self.modulo(r) for n, r in zip(fromlist or (), rutas)})
 
     def runtime(self):
         """The module ``runtime`` of this load."""

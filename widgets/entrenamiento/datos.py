@@ -32,14 +32,16 @@ import types
 from dataclasses import dataclass
 from pathlib import Path
 
+from widgets.calificador.disco import modulos_de
+
 RAIZ = Path(__file__).resolve().parents[2]
 AGENTE = RAIZ / "challenges" / "pruebas-del-agente" / "agente.py"
 ADAPTADOR = RAIZ / "challenges" / "modelo-api" / "solucion.py"
-#: The runtime modules of the page's namespace, in conf.py's order (bucle_runtime_modulos): the
-#: lessons' (tools, scenarios, permissions, the model API, the recording) and the generator's
-#: (words, tasks, writes, the runs and the chat).
-RUNTIME = ("entorno", "guionizado", "escenarios", "permisos", "api", "grabacion", "palabras",
-           "tareas", "escrituras", "entrenamiento")
+#: The runtime modules of the page's namespace, in the course's order (runtime/orden.txt) up to
+#: the generator: the lessons' (tools, scenarios, permissions, the model API, the recording) and
+#: the generator's (words, tasks, writes, the runs and the chat).
+_ORDEN = modulos_de(RAIZ / "runtime")
+RUNTIME = _ORDEN[:_ORDEN.index("entrenamiento") + 1]
 IGNORAR = -100
 
 
