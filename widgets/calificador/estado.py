@@ -29,6 +29,7 @@ import os
 import shutil
 import sys
 import types
+from itertools import chain
 
 from .muralla import _oculto, intacto, poner
 
@@ -177,26 +178,90 @@ def _publico(nombre):
     return type(nombre) is str and (not nombre.startswith("_") or nombre.startswith("__"))
 
 
+#: What :func:`_modulos` found in each module's namespace at the last run, by the module's
+#: name: (a copy of that namespace, the classes defined there, the containers it holds by a
+#: public name). A namespace that still holds the very same names and objects is not looked
+#: through again (a Sphinx build has some 1,100 modules and 40,000 names).
+_DE_CADA: dict = {}
+
+
+def _propios(nombre, espacio):
+    """([the classes defined in module ``nombre``], [the lists, dicts and sets it holds by a
+    public name]), from its namespace ``espacio``."""
+    clases, contenedores = [], []
+    for clave, valor in espacio.items():
+        tipo = type(valor)
+        if tipo is type and valor.__module__ == nombre and not valor.__flags__ & _INMUTABLE:
+            clases.append(valor)
+        elif tipo in _CONTENEDORES and _publico(clave):
+            contenedores.append(valor)
+    return clases, contenedores
+
+
 def _modulos():
     """The modules (and the classes defined in them) whose namespace a run must not change, and
-    the lists, dicts and sets they hold by a public name, each once."""
+    the lists, dicts and sets they hold by a public name, each once: [(namespace, its copy)],
+    the classes' namespaces (a :class:`_Copia`), [(container, its copy)]."""
     # sys.modules and os.environ's dict (posix.environ) are put back on their own: the latter
     # through os.environ, which also unsets the process's variables.
     modulos, clases, contenedores = [], [], []
     vistos = {id(sys.modules), id(getattr(os.environ, "_data", None))}
+    de_cada = {}
     for nombre, modulo in list(sys.modules.items()):
         if type(modulo) is not types.ModuleType or _oculto(nombre, modulo):
             continue
         espacio = vars(modulo)
-        modulos.append((espacio, dict(espacio)))
-        for clave, valor in list(espacio.items()):
-            tipo = type(valor)
-            if tipo is type and valor.__module__ == nombre and not valor.__flags__ & _INMUTABLE:
-                clases.append((valor, dict(vars(valor))))
-            elif tipo in _CONTENEDORES and id(valor) not in vistos and _publico(clave):
+        previo = _DE_CADA.get(nombre)
+        if previo is None or not intacto(espacio, previo[0]):
+            antes = dict(espacio)
+            previo = (antes, *_propios(nombre, antes))
+        modulos.append((espacio, previo[0]))  # that copy is never changed: it can serve again
+        de_cada[nombre] = previo
+        clases += previo[1]
+        for valor in previo[2]:
+            if id(valor) not in vistos:
                 vistos.add(id(valor))
-                contenedores.append((valor, tipo(valor)))
-    return modulos, clases, contenedores
+                contenedores.append((valor, type(valor)(valor)))
+    _DE_CADA.clear()
+    _DE_CADA.update(de_cada)
+    return modulos, _Copia(clases), contenedores
+
+
+_VALORES = operator.methodcaller("values")
+
+
+def _intactos(espacios, largos, claves, valores):
+    """Whether each namespace of ``espacios`` still has its length in ``largos`` and, in order,
+    the very names and objects of ``claves`` and ``valores`` (all namespaces' one after
+    another): looked at all at once, in C."""
+    return (list(map(len, espacios)) == largos
+            and all(map(operator.is_, chain.from_iterable(espacios), claves))
+            and all(map(operator.is_, chain.from_iterable(map(_VALORES, espacios)), valores)))
+
+
+class _Copia:
+    """The namespaces of ``clases`` as they are now, kept in three lists made in C (their
+    lengths, names and objects) rather than a dict a class made in Python: a Sphinx build has
+    some 3,000 classes to put aside at each run, and a run changes few of them, if any."""
+
+    def __init__(self, clases):
+        self.clases = clases
+        espacios = list(map(vars, clases))
+        self.largos = list(map(len, espacios))
+        self.claves = list(chain.from_iterable(espacios))
+        self.valores = list(chain.from_iterable(map(_VALORES, espacios)))
+
+    def intacta(self):
+        return _intactos(list(map(vars, self.clases)), self.largos, self.claves, self.valores)
+
+    def pares(self):
+        """[(class, a dict of its namespace as it was)]."""
+        pares, inicio = [], 0
+        for clase, largo in zip(self.clases, self.largos):
+            fin = inicio + largo
+            pares.append((clase, dict(zip(self.claves[inicio:fin], self.valores[inicio:fin]))))
+            inicio = fin
+        return pares
 
 
 _CONTENEDORES = (list, dict, set)
@@ -242,9 +307,13 @@ class Aparte:
     def __exit__(self, *_):
         if self.archivos in _REGISTROS:
             _REGISTROS.remove(self.archivos)
-        for espacio, antes in self.modulos:
-            poner(espacio, antes)
-        for clase, antes in self.clases:
+        espacios = [espacio for espacio, _ in self.modulos]
+        copias = [antes for _, antes in self.modulos]
+        if not _intactos(espacios, list(map(len, copias)), chain.from_iterable(copias),
+                         chain.from_iterable(map(_VALORES, copias))):
+            for espacio, antes in self.modulos:
+                poner(espacio, antes)
+        for clase, antes in ([] if self.clases.intacta() else self.clases.pares()):
             ahora = vars(clase)
             if intacto(ahora, antes):
                 continue
