@@ -44,4 +44,6 @@ test("progress keeps a challenge's best result and exports the course", () => {
   assert.equal(progreso.importar("c", archivo), 1);
   assert.deepEqual(progreso.progresoDe("c").p.preguntas, { q1: true });
   assert.throws(() => progreso.importar("otro", archivo), /no es un progreso/);
+  // A file of this course whose data is not an object is refused with the same sentence.
+  assert.throws(() => progreso.importar("c", { curso: "c", version: 1, datos: null }), /no es un progreso/);
 });

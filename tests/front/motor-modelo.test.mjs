@@ -221,3 +221,10 @@ test("generar without the model downloaded says so", async () => {
   const { motor } = motorDePrueba();
   await assert.rejects(motor.generar({ mensajes: [], max_tokens: 8 }), { message: MODELO.noDescargado });
 });
+
+test("a request once the worker is stopped rejects as the pending ones did, and leaves nothing pending", async () => {
+  const motor = new Motor();
+  motor.parar();
+  await assert.rejects(motor.pedir({ tipo: "preparar" }), { message: MODELO.sinDatos });
+  assert.equal(motor.pendientes.size, 0);
+});

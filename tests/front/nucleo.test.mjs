@@ -120,6 +120,19 @@ test("the output is held to the schema: a refused token gives way to the next be
   assert.equal(libre.texto[0], " ");
 });
 
+test("without a schema, a special token that does not end the answer writes nothing (as llama.cpp)", async () => {
+  // The model prefers <|im_start|> (special, not in FIN), then writes "ok" and ends.
+  const orden = [1, id("o".charCodeAt(0)), id("k".charCodeAt(0)), 2];
+  let pasadas = 0;
+  const correr = async (ids, p, pasado, ultimos = 1) => {
+    const logits = new Float32Array(ultimos * VOCABULARIO).fill(-10);
+    logits[(ultimos - 1) * VOCABULARIO + orden[pasadas++]] = 10;
+    return { logits, nuevos: Array.from({ length: 2 * FORMA.capas }, () => new Float32Array(2 * ids.length)) };
+  };
+  const r = await nucleo({ correr }).generar({ mensajes: [SISTEMA], max_tokens: 16 });
+  assert.deepEqual([r.texto, r.fin, r.tokensSalida], ["ok", "stop", 4]);
+});
+
 test("a character split across tokens is written whole", async () => {
   const r = await nucleo(escribe('{"respuesta":"ñandú"}')).generar({
     mensajes: [SISTEMA], esquema: esquemaDeSalida(HERRAMIENTAS), max_tokens: 64 });

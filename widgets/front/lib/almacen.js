@@ -1,3 +1,4 @@
+// @ts-check
 // The reader's work in localStorage, and nothing that breaks when storage does.
 //
 // Keys: "bucle:<curso>:<pagina>:<widget>" for a widget's state (a cell's code, a question's
@@ -7,14 +8,21 @@
 
 const PREFIJO = "bucle";
 let avisado = false;
+/** @type {(() => void) | null} */
 let alFallar = null;
 
-/** Call `aviso()` the first time storage fails (once per page). */
+/**
+ * Call `aviso()` the first time storage fails (once per page).
+ * @param {() => void} aviso
+ */
 export function cuandoFalle(aviso) {
   alFallar = aviso;
 }
 
-/** The storage key of a widget element (it carries data-bucle-curso, data-bucle-pagina, data-bucle-id). */
+/**
+ * The storage key of a widget element (it carries data-bucle-curso, data-bucle-pagina, data-bucle-id).
+ * @param {{ dataset: DOMStringMap }} elemento
+ */
 export function claveDe(elemento, sufijo = "") {
   const { bucleCurso, buclePagina, bucleId } = elemento.dataset;
   return [PREFIJO, bucleCurso, buclePagina, bucleId + (sufijo ? `.${sufijo}` : "")].join(":");
@@ -28,7 +36,10 @@ function almacen() {
   }
 }
 
-/** The value under `clave`, or null if missing, unreadable or corrupt. */
+/**
+ * The value under `clave`, or null if missing, unreadable or corrupt.
+ * @param {string} clave
+ */
 export function leer(clave) {
   let texto;
   try {
@@ -48,7 +59,11 @@ export function leer(clave) {
   }
 }
 
-/** Save `valor` as JSON; false (and one notice on the page) when it cannot be kept. */
+/**
+ * Save `valor` as JSON; false (and one notice on the page) when it cannot be kept.
+ * @param {string} clave
+ * @param {unknown} valor
+ */
 export function guardar(clave, valor) {
   const a = almacen();
   try {
@@ -61,6 +76,7 @@ export function guardar(clave, valor) {
   }
 }
 
+/** @param {string} clave */
 export function borrar(clave) {
   try {
     almacen()?.removeItem(clave);
@@ -69,14 +85,19 @@ export function borrar(clave) {
   }
 }
 
-/** Every key under a prefix ("bucle:<curso>:"), for the course's progress and its export. */
+/**
+ * Every key under a prefix ("bucle:<curso>:"), for the course's progress and its export.
+ * @param {string} prefijo
+ */
 export function claves(prefijo) {
   const a = almacen();
+  /** @type {string[]} */
   const todas = [];
+  if (!a) return todas;
   try {
     for (let i = 0; i < a.length; i++) {
       const k = a.key(i);
-      if (k.startsWith(prefijo)) todas.push(k);
+      if (k?.startsWith(prefijo)) todas.push(k);
     }
   } catch {
     /* unavailable: no keys */
@@ -84,7 +105,11 @@ export function claves(prefijo) {
   return todas;
 }
 
-/** Call `alCambiar(valor)` when another tab changes `clave`. */
+/**
+ * Call `alCambiar(valor)` when another tab changes `clave`.
+ * @param {string} clave
+ * @param {(valor: unknown) => void} alCambiar
+ */
 export function escuchar(clave, alCambiar) {
   globalThis.addEventListener("storage", (evento) => {
     if (evento.key !== clave) return;

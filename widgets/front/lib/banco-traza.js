@@ -1,3 +1,4 @@
+// @ts-check
 // A run of the bench as a trace the course's trace view steps through (traza.js; the format is
 // widgets/calificador/trazas.py's), made from what the run kept: its conversation M, how it
 // ended and its final text. No DOM.
@@ -11,7 +12,9 @@
 
 /** A run's error as the trace tells it: «agente lanzó ValueError: texto» (the widget's) or
  *  «ValueError: texto» → { clase: "ValueError", mensaje: "texto" }; anything else (a time limit)
- *  → { clase: "Error", mensaje: the whole text }. */
+ *  → { clase: "Error", mensaje: the whole text }.
+ * @param {unknown} texto
+ */
 export function partirError(texto) {
   const t = String(texto ?? "");
   const m = t.match(/(?:^| lanzó )([\p{L}_][\p{L}\p{N}_.]*)(?:: ([\s\S]*))?$/u);
@@ -19,19 +22,33 @@ export function partirError(texto) {
   return { clase: "Error", mensaje: t };
 }
 
-/** The trace of run `e` of `medida` (a lib/banco-medida.js Medida); `tope`, the bench's cap. */
+/**
+ * The trace of run `e` of `medida` (a lib/banco-medida.js Medida); `tope`, the bench's cap.
+ * @param {Record<string, any>} e
+ * @param {import("./banco-medida.js").Medida} medida
+ * @param {number | null} [tope]
+ */
 export function trazaDeEjecucion(e, medida, tope = null) {
+  /** @type {{ rol: string | null, contenido: unknown, lineas: string[] }[]} */
   const tabla = [];
+  /** @type {Map<number | null, number>} */
   const locales = new Map();
+  /** @type {(g: number | null) => number} */
   const local = (g) => {
-    if (!locales.has(g)) {
-      const [rol, contenido] = medida.mensajes[g] ?? [null, null];
-      locales.set(g, tabla.length);
-      tabla.push({ rol, contenido, lineas: medida.lineas[g] ?? [JSON.stringify(contenido)] });
+    let i = locales.get(g);
+    if (i === undefined) {
+      // (g null: a message left out, none of the table's: as medida.mensajes[null] always read)
+      const [rol, contenido] = (g === null ? undefined : medida.mensajes[g]) ?? [null, null];
+      const lineas = g === null ? undefined : medida.lineas[g];
+      i = tabla.length;
+      locales.set(g, i);
+      tabla.push({ rol, contenido, lineas: lineas ?? [JSON.stringify(contenido)] });
     }
-    return locales.get(g);
+    return i;
   };
+  /** @type {number[]} */
   const M = (e.M ?? []).map(local);
+  /** @type {(i: number) => boolean} */
   const esRespuesta = (i) => tabla[i].rol === "asistente";
   const primera = M.findIndex(esRespuesta);
   const eventos = [];
@@ -44,7 +61,7 @@ export function trazaDeEjecucion(e, medida, tope = null) {
   if (e.motivo === "error") {
     const { clase, mensaje } = partirError(e.error);
     // The model raised: its last call got M as it stands, and gave no answer.
-    if (/^el modelo lanzó /.test(e.error ?? "") && !(M.length && esRespuesta(M.at(-1)))) {
+    if (/^el modelo lanzó /.test(e.error ?? "") && !(M.length && esRespuesta(M[M.length - 1]))) {
       turno += 1;
       eventos.push({ tipo: "modelo", turno, M: [...M], n: M.length, herramientas: null, error: { clase, mensaje } });
     }

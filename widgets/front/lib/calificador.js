@@ -1,3 +1,4 @@
+// @ts-check
 // The grader in the worker's Python: the package `calificador` (widgets/calificador/), bundled
 // into the worker as text (empaquetar.mjs), written into Pyodide's file system beside the
 // worker's Python, where trabajador_desafios.py imports it. Nothing is fetched. No DOM.
@@ -21,7 +22,11 @@ export const TEXTO_DEL_CALIFICADOR = Object.entries(ARCHIVOS).map(([a, t]) => `$
 
 const puestos = new WeakSet();
 
-/** Write the grader's files into `py` (once); with `todo`, import every module of it too. */
+/**
+ * Write the grader's files into `py` (once); with `todo`, import every module of it too.
+ * @param {import("pyodide").PyodideInterface} py
+ * @param {{ todo?: boolean }} [opciones]
+ */
 export function ponerCalificador(py, { todo = false } = {}) {
   if (!puestos.has(py)) {
     py.FS.mkdirTree(CARPETA);

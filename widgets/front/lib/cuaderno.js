@@ -1,3 +1,4 @@
+// @ts-check
 // The cells of a page as a notebook: one namespace, filled in page order. Pure logic (no DOM):
 // which earlier cells must run before a given one, and what the reader is told about a run.
 //
@@ -8,14 +9,20 @@ import { CELDA, PYTHON } from "./textos.js";
 
 export class Cuaderno {
   constructor() {
+    /** @type {Set<number>} */
     this.ejecutadas = new Set();
   }
 
-  /** The cells before `orden`, among `todas`, that have not run in the current Python. */
+  /**
+   * The cells before `orden`, among `todas`, that have not run in the current Python.
+   * @param {number} orden
+   * @param {Iterable<number>} todas
+   */
   anteriores(orden, todas) {
     return [...todas].filter((o) => o < orden && !this.ejecutadas.has(o)).sort((a, b) => a - b);
   }
 
+  /** @param {number} orden */
   marcar(orden) {
     this.ejecutadas.add(orden);
   }
@@ -25,7 +32,10 @@ export class Cuaderno {
   }
 }
 
-/** What the reader is told when a cell first runs the earlier ones it depends on. */
+/**
+ * What the reader is told when a cell first runs the earlier ones it depends on.
+ * @param {number[]} ordenes
+ */
 export function avisoDeAnteriores(ordenes) {
   return ordenes.length ? CELDA.anteriores(ordenes) : "";
 }
@@ -33,6 +43,8 @@ export function avisoDeAnteriores(ordenes) {
 /**
  * The line shown after a run, from the worker's result ({estado, codigo?, reiniciado?}); ""
  * when the output says it all (a normal end, or an error whose traceback is shown).
+ * @param {{ estado?: string, codigo?: number, reiniciado?: boolean } | null | undefined} resultado
+ * @param {{ huboSalida?: boolean }} [opciones]
  */
 export function textoDelFinal(resultado, { huboSalida = true } = {}) {
   switch (resultado?.estado) {
@@ -52,6 +64,7 @@ export function textoDelFinal(resultado, { huboSalida = true } = {}) {
 /**
  * The line shown when a run could not happen or broke Python ({error, reiniciado?}). The
  * browser's words for a stack overflow become the reader's.
+ * @param {{ error?: unknown, reiniciado?: boolean }} fallo
  */
 export function textoDelFallo({ error, reiniciado = false }) {
   let motivo = String(error ?? PYTHON.desconocido).replace(/\.$/, "");
@@ -65,6 +78,7 @@ const OPEN_URL = /\bopen_url\(\s*(["'])([^"'\\\n]+)\1\s*\)/g;
 /**
  * The files the cells will read with open_url("…") (literal URLs, in order, once each): the
  * page has the worker fetch them ahead (python.precargar). Not URLs of another origin.
+ * @param {Iterable<string | null | undefined>} codigos
  */
 export function leidasPorLasCeldas(codigos) {
   const urls = new Set();

@@ -1,3 +1,4 @@
+// @ts-check
 // Pyodide's two big files (the interpreter and the standard library, ≈ 12 MB), fetched by the
 // worker itself so that the page can show the real progress of the first download, and kept in
 // the Cache API under a name that carries Pyodide's version: later starts read them from there
@@ -34,6 +35,9 @@ const PREFIJO = "bucle-pyodide-";
  */
 export const ACOMPANANTES = ["pyodide-lock.json"];
 
+/** @typedef {Map<string, Blob | Response | Promise<Response | null>>} Archivos  by URL */
+
+/** @param {string} version */
 async function abrirCache(version) {
   try {
     if (!globalThis.caches) return null;
@@ -47,6 +51,10 @@ async function abrirCache(version) {
   }
 }
 
+/**
+ * @param {Cache | null} cache
+ * @param {string} url
+ */
 async function guardada(cache, url) {
   try {
     const respuesta = await cache?.match(url);
@@ -60,11 +68,13 @@ const WASM = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4", a local file header
 const FIN_ZIP = [0x50, 0x4b, 0x05, 0x06]; // "PK\5\6", the end of the central directory
 
+/** @type {(bytes: Uint8Array, firma: number[], desde?: number) => boolean} */
 const empiezaCon = (bytes, firma, desde = 0) => firma.every((b, i) => bytes[desde + i] === b);
 
 /**
  * Whether a wasm module's sections add up to exactly its length (one cut short does not). Only
  * the few bytes of each section's header are read, not the megabytes between them.
+ * @param {Blob} blob
  */
 async function wasmEntero(blob) {
   let i = 8; // magic and version
@@ -83,7 +93,10 @@ async function wasmEntero(blob) {
   return i === blob.size;
 }
 
-/** Whether a zip ends with its central directory, right where the directory says it is. */
+/**
+ * Whether a zip ends with its central directory, right where the directory says it is.
+ * @param {Blob} blob
+ */
 async function zipEntero(blob) {
   const cola = new Uint8Array(await blob.slice(Math.max(0, blob.size - 65_557)).arrayBuffer());
   const inicio = blob.size - cola.length;
@@ -97,7 +110,11 @@ async function zipEntero(blob) {
   return false;
 }
 
-/** null if `blob` may be the file `nombre`, else why not (in the reader's words). */
+/**
+ * null if `blob` may be the file `nombre`, else why not (in the reader's words).
+ * @param {string} nombre
+ * @param {Blob} blob
+ */
 export async function defecto(nombre, blob) {
   const principio = new Uint8Array(await blob.slice(0, 8).arrayBuffer());
   if (principio[0] === 0x3c) return PYTHON.paginaWeb; // "<": HTML, not the file
@@ -110,20 +127,32 @@ export async function defecto(nombre, blob) {
   return null; // nothing known is wrong with it: Pyodide judges
 }
 
+/**
+ * @param {Response} respuesta
+ * @param {{ cargado: number }} estado
+ * @param {() => void} avisar
+ */
 async function leerConProgreso(respuesta, estado, avisar) {
+  /** @type {Uint8Array<ArrayBuffer>[]} */
   const trozos = [];
+  // (a body is null only for a 204 or 205: no file either)
+  if (!respuesta.body) throw new Error(PYTHON.http(respuesta.url, respuesta.status));
   const lector = respuesta.body.getReader();
   for (;;) {
     const { done, value } = await lector.read();
     if (done) break;
-    trozos.push(value);
+    trozos.push(/** @type {Uint8Array<ArrayBuffer>} */ (value)); // (a body's chunks are never shared memory)
     estado.cargado += value.length;
     avisar();
   }
   return trozos;
 }
 
-/** `fetch(url)`'s answer if it is a good response of type `tipo`, else null (its body dropped). */
+/**
+ * `fetch(url)`'s answer if it is a good response of type `tipo`, else null (its body dropped).
+ * @param {string} url
+ * @param {string} tipo
+ */
 async function respuestaBuena(url, tipo) {
   try {
     const respuesta = await fetch(url);
@@ -139,14 +168,20 @@ async function respuestaBuena(url, tipo) {
  * The big files of Pyodide under `base` (its folder's URL). `alProgreso({cargado, total})` is
  * called (at most every 100 ms, and once at the end) only when something is downloaded.
  * `comoRespuesta`: names of files wanted as responses (see the header).
+ * @param {string | URL} base
+ * @param {string} version
+ * @param {(progreso: { cargado: number, total: number }) => void} [alProgreso]
+ * @param {{ comoRespuesta?: string[] }} [opciones]
  */
 export async function traerArchivos(base, version, alProgreso = () => {}, { comoRespuesta = [] } = {}) {
+  /** @type {Archivos} */
   const archivos = new Map();
   for (const nombre of ACOMPANANTES) {
     const url = new URL(nombre, base).href;
     archivos.set(url, fetch(url).catch(() => null)); // a failure: Pyodide asks the network itself
   }
   const cache = await abrirCache(version);
+  /** @type {{ nombre: string, url: string, tipo: string }[]} */
   const faltan = [];
   for (const [nombre, tipo] of Object.entries(ARCHIVOS)) {
     const url = new URL(nombre, base).href;
@@ -159,7 +194,7 @@ export async function traerArchivos(base, version, alProgreso = () => {}, { como
     if (blob && !(await defecto(nombre, blob))) {
       archivos.set(url, blob.type ? blob : new Blob([blob], { type: tipo }));
     } else {
-      if (blob) await cache.delete(url).catch(() => {}); // a bad copy kept by an older version
+      if (blob) await cache?.delete(url).catch(() => {}); // a bad copy kept by an older version
       faltan.push({ nombre, url, tipo });
     }
   }
@@ -171,6 +206,7 @@ export async function traerArchivos(base, version, alProgreso = () => {}, { como
     return { cargado: 0, total: Number(respuesta.headers.get("Content-Length")) || 0 };
   });
   let ultimo = 0;
+  /** @type {(Promise<void> | undefined)[]} */
   const guardando = [];
   const avisar = (final = false) => {
     const ahora = Date.now();
@@ -204,6 +240,9 @@ export async function traerArchivos(base, version, alProgreso = () => {}, { como
  * fetches its files itself (the wasm from its folder, with no option to hand it over). A
  * Response in `archivos` (or a promise of one: ACOMPANANTES) is handed over once; the next
  * request for it goes to the network, as does one whose early request failed.
+ * @param {Archivos} archivos
+ * @param {typeof fetch} [original]
+ * @returns {typeof fetch}
  */
 export function fetchDesde(archivos, original = globalThis.fetch) {
   return function fetchConArchivos(recurso, opciones) {
@@ -221,6 +260,8 @@ export function fetchDesde(archivos, original = globalThis.fetch) {
 /**
  * [url, text] of each of `urls` (relative to `base`) that could be read; the others are left
  * out (best effort: the files the cells will open_url, which open_url reads itself otherwise).
+ * @param {string[]} urls
+ * @param {string | URL} base
  */
 export async function leerTextos(urls = [], base) {
   const leidos = await Promise.all(

@@ -1,3 +1,4 @@
+// @ts-check
 // Python waiting for the page: a question the reader answers (a permission, a line for input())
 // while the worker is blocked. Only on a cross-origin isolated page, which has SharedArrayBuffer.
 // Pure logic over one SharedArrayBuffer, shared by the page (python.js) and the worker (trabajador.js):
@@ -26,9 +27,14 @@ export function crearEspera(capacidad = CAPACIDAD) {
   return new SharedArrayBuffer(CABECERA + capacidad);
 }
 
+/** @type {(buffer: SharedArrayBuffer) => Int32Array} */
 const estadoDe = (buffer) => new Int32Array(buffer, 0, 2);
 
-/** `texto` as UTF-8, cut to at most `n` bytes without splitting a character. */
+/**
+ * `texto` as UTF-8, cut to at most `n` bytes without splitting a character.
+ * @param {string} texto
+ * @param {number} n
+ */
 export function utf8Hasta(texto, n) {
   const bytes = new TextEncoder().encode(texto);
   if (bytes.length <= n) return bytes;
@@ -42,6 +48,9 @@ export function utf8Hasta(texto, n) {
  * {estado: "respondido", texto} | {estado: "detenido"} | {estado: "sin-lector"}.
  * `interrumpido()` is asked once the wait is set up, before the page is told: a stop that came
  * just before (the interrupt buffer set) must not be slept through.
+ * @param {SharedArrayBuffer} buffer
+ * @param {() => void} avisar
+ * @param {{ interrumpido?: () => boolean }} [opciones]
  */
 export function esperar(buffer, avisar, { interrumpido = () => false } = {}) {
   const estado = estadoDe(buffer);
@@ -63,6 +72,10 @@ export function esperar(buffer, avisar, { interrumpido = () => false } = {}) {
   return { estado: final === ESTADO.SIN_LECTOR ? "sin-lector" : "detenido" };
 }
 
+/**
+ * @param {SharedArrayBuffer} buffer
+ * @param {number} final
+ */
 function acabar(buffer, final) {
   const estado = estadoDe(buffer);
   const cambiado = Atomics.compareExchange(estado, 0, ESTADO.ESPERANDO, final) === ESTADO.ESPERANDO;
@@ -70,12 +83,19 @@ function acabar(buffer, final) {
   return cambiado;
 }
 
-/** Page side: whether the worker is waiting now. */
+/**
+ * Page side: whether the worker is waiting now.
+ * @param {SharedArrayBuffer} buffer
+ */
 export function esperando(buffer) {
   return Atomics.load(estadoDe(buffer), 0) === ESTADO.ESPERANDO;
 }
 
-/** Page side: answer `texto` to the waiting worker. False if nothing was waiting. */
+/**
+ * Page side: answer `texto` to the waiting worker. False if nothing was waiting.
+ * @param {SharedArrayBuffer} buffer
+ * @param {unknown} texto
+ */
 export function responder(buffer, texto) {
   if (!esperando(buffer)) return false;
   const bytes = utf8Hasta(String(texto), buffer.byteLength - CABECERA);
@@ -84,12 +104,18 @@ export function responder(buffer, texto) {
   return acabar(buffer, ESTADO.RESPONDIDO);
 }
 
-/** Page side: wake the waiting worker with a stop (Python raises KeyboardInterrupt). */
+/**
+ * Page side: wake the waiting worker with a stop (Python raises KeyboardInterrupt).
+ * @param {SharedArrayBuffer} buffer
+ */
 export function detener(buffer) {
   return acabar(buffer, ESTADO.DETENIDO);
 }
 
-/** Page side: nobody on the page can answer this request (Python gets None). */
+/**
+ * Page side: nobody on the page can answer this request (Python gets None).
+ * @param {SharedArrayBuffer} buffer
+ */
 export function sinLector(buffer) {
   return acabar(buffer, ESTADO.SIN_LECTOR);
 }
@@ -103,25 +129,38 @@ export function sinLector(buffer) {
  *   esperas.recibir({ tipo, pregunta, detalle, partes }, alPreguntar);   // the worker's "pregunta"
  *   esperas.detener();   // Detener: Python wakes as stopped      esperas.olvidar(); // a restart
  */
+/**
+ * @typedef {{ tipo: string, pregunta: string, detalle: string, partes: unknown[] }} Pregunta
+ * @typedef {(pregunta: Pregunta, responder: (texto: unknown) => boolean) => void} AlPreguntar
+ */
+
 export class Esperas {
+  /** @param {SharedArrayBuffer | null} buffer */
   constructor(buffer) {
     this.buffer = buffer;
+    /** @type {object | null} */
     this.turno = null; // the question Python is waiting on: a token only its responder holds
   }
 
-  /** Python waits on a question: hand it to `alPreguntar`, or, without one, answer «nobody here». */
+  /**
+   * Python waits on a question: hand it to `alPreguntar`, or, without one, answer «nobody here».
+   * @param {{ tipo: string, pregunta?: string, detalle?: string, partes?: unknown }} mensaje the worker's
+   * @param {AlPreguntar | null | undefined} alPreguntar
+   */
   recibir({ tipo, pregunta, detalle, partes }, alPreguntar) {
-    if (!this.buffer) return;
+    const buffer = this.buffer;
+    if (!buffer) return;
     if (!alPreguntar) {
-      sinLector(this.buffer);
+      sinLector(buffer);
       return;
     }
     const turno = {};
     this.turno = turno;
+    /** @type {(texto: unknown) => boolean} */
     const responderle = (texto) => {
       if (this.turno !== turno) return false;
       this.turno = null;
-      return responder(this.buffer, texto);
+      return responder(buffer, texto);
     };
     // `partes`: what a permission shows whole (runtime/permisos.py's que_cambia), as Python sent it.
     const enteras = Array.isArray(partes) ? partes : [];

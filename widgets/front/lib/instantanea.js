@@ -1,3 +1,4 @@
+// @ts-check
 // Python's memory snapshot: how a later start skips Pyodide's own start-up (≈ 3.5 s → ≈ 0.5 s).
 //
 // Pyodide can dump its whole memory after start-up (`loadPyodide({_makeSnapshot: true})`, then
@@ -39,6 +40,7 @@ const CABECERA_SHA = "X-Bucle-Sha256";
  *  worker (trabajador.js, POR_EL_SERVICIO): V8 then kept the code it compiled for it. */
 const CABECERA_SERVICIO = "X-Bucle-Por-El-Servicio";
 
+/** @param {string | Uint8Array<ArrayBuffer>} datos */
 async function sha256(datos) {
   const bytes = typeof datos === "string" ? new TextEncoder().encode(datos) : datos;
   const resumen = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -53,18 +55,21 @@ const MAGIA = 0x62756331; // "buc1"
  * `bytes` without the blocks of BLOQUE bytes that are all zeros: a header of 32-bit
  * little-endian words [MAGIA, the length, n, then n pairs (start, end) of the parts kept], then
  * those parts.
+ * @param {Uint8Array} bytes
  */
 export function compactar(bytes) {
+  /** @type {[number, number][]} */
   const tramos = [];
   const alineados = bytes.byteOffset % 4 === 0 && bytes.length % 4 === 0;
   const palabras = alineados ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : null;
-  const vacio = (desde, hasta) => {
-    for (let i = desde / 4; i < hasta / 4; i++) if (palabras[i] !== 0) return false;
+  /** @type {(p: Uint32Array, desde: number, hasta: number) => boolean} */
+  const vacio = (p, desde, hasta) => {
+    for (let i = desde / 4; i < hasta / 4; i++) if (p[i] !== 0) return false;
     return true;
   };
   for (let desde = 0; desde < bytes.length; desde += BLOQUE) {
     const hasta = Math.min(desde + BLOQUE, bytes.length);
-    if (palabras && vacio(desde, hasta)) continue;
+    if (palabras && vacio(palabras, desde, hasta)) continue;
     const ultimo = tramos[tramos.length - 1];
     if (ultimo && ultimo[1] === desde) ultimo[1] = hasta;
     else tramos.push([desde, hasta]);
@@ -82,8 +87,12 @@ export function compactar(bytes) {
   return salida;
 }
 
-/** The bytes `compactar` was given, from what it returned (throws if `compacto` is not one). */
+/**
+ * The bytes `compactar` was given, from what it returned (throws if `compacto` is not one).
+ * @param {Uint8Array} compacto
+ */
 export function expandir(compacto) {
+  /** @type {(i: number) => number} */
   const leer = (i) => new DataView(compacto.buffer, compacto.byteOffset + 4 * i, 4).getUint32(0, true);
   if (compacto.length < 12 || leer(0) !== MAGIA) throw new Error("no es una instantánea compactada");
   const [longitud, n] = [leer(1), leer(2)];
@@ -100,13 +109,21 @@ export function expandir(compacto) {
   return bytes;
 }
 
-/** The key of the snapshot that holds this Pyodide with this worker code. */
+/**
+ * The key of the snapshot that holds this Pyodide with this worker code.
+ * @param {string} version
+ * @param {string} codigo
+ */
 export async function claveDeInstantanea(version, codigo) {
   const huella = await sha256([RECETA, version, PRECARGA.join(","), codigo].join("\n"));
   return `${version}-${huella.slice(0, 32)}`;
 }
 
+/** @typedef {string | URL} Base  the site's root */
+
+/** @type {(base: Base, clave: string) => string} */
 const urlDe = (base, clave) => new URL(`instantanea/${clave}.bin`, base).href;
+/** @type {(base: Base, clave: string) => string} */
 const urlDelFallo = (base, clave) => new URL(`instantanea/${clave}.fallo`, base).href;
 
 async function abrir() {
@@ -117,7 +134,11 @@ async function abrir() {
   }
 }
 
-/** The stored snapshot's response for `clave`, or null (a quick look: nothing is read). */
+/**
+ * The stored snapshot's response for `clave`, or null (a quick look: nothing is read).
+ * @param {Base} base
+ * @param {string} clave
+ */
 export async function buscarInstantanea(base, clave) {
   try {
     return (await (await abrir())?.match(urlDe(base, clave))) ?? null;
@@ -135,6 +156,9 @@ export class InstantaneaCorrupta extends Error {}
  * rejects with InstantaneaCorrupta (with an Error if it matches but is no snapshot). Pyodide
  * accepts this promise as is (`_loadSnapshot`); it must not get corrupt bytes: it restores them
  * without a word and crashes later («memory access out of bounds»).
+ * @param {Base} base
+ * @param {string} clave
+ * @param {Response} respuesta
  */
 export async function verificada(base, clave, respuesta) {
   const esperado = respuesta.headers.get(CABECERA_SHA);
@@ -146,28 +170,40 @@ export async function verificada(base, clave, respuesta) {
   throw new InstantaneaCorrupta("la instantánea guardada no coincide con su SHA-256");
 }
 
-/** Whether the stored snapshot's response (from buscarInstantanea) was made through the
- *  course's service worker (guardarInstantanea's `porElServicio`). */
 /**
  * `promesa` as a thenable that lets go of it once awaited: hand `loadPyodide` the verified bytes
  * as `unaVez(verificada(…))`. Pyodide keeps its options for the worker's life, and they must not
  * keep the snapshot's 31 MB alive after the restore.
+ * @template T
+ * @param {Promise<T> | null} promesa
  */
 export function unaVez(promesa) {
   return {
+    /**
+     * @param {(valor: T) => any} [bien]
+     * @param {(error: any) => any} [mal]
+     */
     then(bien, mal) {
-      const p = promesa;
+      const p = /** @type {Promise<T>} */ (promesa); // (awaited once: a second then() throws)
       promesa = null;
       return p.then(bien, mal);
     },
   };
 }
 
+/**
+ * Whether the stored snapshot's response (from buscarInstantanea) was made through the
+ * course's service worker (guardarInstantanea's `porElServicio`).
+ * @type {(respuesta: Response | null | undefined) => boolean}
+ */
 export const hechaPorElServicio = (respuesta) => respuesta?.headers.get(CABECERA_SERVICIO) === "1";
 
 /**
  * Whether a snapshot may be made for `clave`: none stored (or, with `rehacer`, whatever is
  * stored), and no earlier attempt failed.
+ * @param {Base} base
+ * @param {string} clave
+ * @param {{ rehacer?: boolean }} [opciones]
  */
 export async function faltaInstantanea(base, clave, { rehacer = false } = {}) {
   const cache = await abrir();
@@ -187,6 +223,10 @@ export async function faltaInstantanea(base, clave, { rehacer = false } = {}) {
  * Store the snapshot `instantanea` under `clave`, compacted, with the SHA-256 of what is stored
  * (and, with `porElServicio`, the mark hechaPorElServicio reads), dropping what this site stored
  * under other keys (another site on the same origin keeps its own).
+ * @param {Base} base
+ * @param {string} clave
+ * @param {Uint8Array} instantanea
+ * @param {{ porElServicio?: boolean }} [opciones]
  */
 export async function guardarInstantanea(base, clave, instantanea, { porElServicio = false } = {}) {
   const bytes = compactar(instantanea);
@@ -198,6 +238,7 @@ export async function guardarInstantanea(base, clave, instantanea, { porElServic
     for (const peticion of await cache.keys()) {
       if (peticion.url !== url && peticion.url.startsWith(carpeta)) await cache.delete(peticion);
     }
+    /** @type {Record<string, string>} */
     const cabeceras = { "Content-Type": "application/octet-stream", [CABECERA_SHA]: await sha256(bytes) };
     if (porElServicio) cabeceras[CABECERA_SERVICIO] = "1";
     await cache.put(url, new Response(bytes, { headers: cabeceras }));
@@ -207,7 +248,12 @@ export async function guardarInstantanea(base, clave, instantanea, { porElServic
   }
 }
 
-/** Remember that no snapshot could be made for `clave` (why, for whoever looks). */
+/**
+ * Remember that no snapshot could be made for `clave` (why, for whoever looks).
+ * @param {Base} base
+ * @param {string} clave
+ * @param {unknown} motivo an error, or why (kept as its text)
+ */
 export async function anotarFallo(base, clave, motivo) {
   try {
     await (await abrir())?.put(urlDelFallo(base, clave), new Response(String(motivo)));
@@ -216,7 +262,11 @@ export async function anotarFallo(base, clave, motivo) {
   }
 }
 
-/** Delete the snapshot of `clave` (it failed to restore). */
+/**
+ * Delete the snapshot of `clave` (it failed to restore).
+ * @param {Base} base
+ * @param {string} clave
+ */
 export async function borrarInstantanea(base, clave) {
   try {
     await (await abrir())?.delete(urlDe(base, clave));

@@ -1,3 +1,4 @@
+// @ts-check
 // Detener, when the page is isolated, sets Pyodide's interrupt buffer (a 1-byte
 // SharedArrayBuffer view) to 2 (SIGINT). Python looks at it every 50 evaluation-loop checks,
 // through CPython's Emscripten helper, which reads the byte and then writes 0: two plain
@@ -12,6 +13,7 @@
 /**
  * The object Pyodide reads as its interrupt buffer (`Module.Py_EmscriptenSignalBuffer`):
  * index 0 reads `buffer[0]`, and writing 0 clears it only if it still holds what was read.
+ * @param {Uint8Array} buffer
  */
 export function vistaSegura(buffer) {
   let leido = 0;
@@ -30,6 +32,9 @@ export function vistaSegura(buffer) {
  * `py.setInterruptBuffer(buffer)`, with what Python reads replaced by `vistaSegura(buffer)`
  * (the place Pyodide keeps it is Emscripten's module; if it is not where it was, Pyodide's own
  * buffer stays: stops work as before, and may be lost as before).
+ * @param {import("pyodide").PyodideInterface & { _module?: any }} py (its `_module`, Emscripten's,
+ *   is not in Pyodide's types)
+ * @param {Uint8Array} buffer
  */
 export function ponerInterrupcion(py, buffer) {
   py.setInterruptBuffer(buffer);

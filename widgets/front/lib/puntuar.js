@@ -1,3 +1,4 @@
+// @ts-check
 // Scoring a question: pure logic, no DOM (tests/front/puntuar.test.mjs).
 //
 // `datos` is the JSON the build embeds in each question (widgets/directivas/pregunta.py):
@@ -9,14 +10,27 @@
 
 import { PREGUNTA } from "./textos.js";
 
-/** A number as a reader writes it ("13", "-2,5", " 0.5 "), or null if it is not one. */
+/**
+ * @typedef {{ tipo: "una" | "varias", opciones: number, correctas: number[] }
+ *   | { tipo: "numero", respuesta: number, margen: number }} Datos
+ */
+
+/**
+ * A number as a reader writes it ("13", "-2,5", " 0.5 "), or null if it is not one.
+ * @param {unknown} texto
+ */
 export function leerNumero(texto) {
   const limpio = String(texto ?? "").trim().replace(/\s/g, "").replace(",", ".");
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(limpio)) return null;
   return Number(limpio);
 }
 
-/** |valor − respuesta| ≤ margen, forgiving the binary rounding of decimals (0,4 vs 0,3 ± 0,1). */
+/**
+ * |valor − respuesta| ≤ margen, forgiving the binary rounding of decimals (0,4 vs 0,3 ± 0,1).
+ * @param {number} valor
+ * @param {number} respuesta
+ * @param {number} margen
+ */
 export function dentroDelMargen(valor, respuesta, margen) {
   const tolerancia = 1e-9 * Math.max(1, Math.abs(respuesta), Math.abs(margen));
   return Math.abs(valor - respuesta) <= margen + tolerancia;
@@ -25,6 +39,8 @@ export function dentroDelMargen(valor, respuesta, margen) {
 /**
  * Grade an answer: "correcta", "incorrecta", "vacia" (nothing chosen or typed) or "invalida"
  * (typed text that is not a number). Only the first two count as answered.
+ * @param {Datos} datos
+ * @param {unknown} respuesta chosen indices, or the text typed
  */
 export function puntuar(datos, respuesta) {
   if (datos.tipo === "numero") {
@@ -41,7 +57,12 @@ export function puntuar(datos, respuesta) {
   return iguales ? "correcta" : "incorrecta";
 }
 
-/** What the page says after «Comprobar» for each outcome. */
+/**
+ * What the page says after «Comprobar» for each outcome.
+ * @param {Datos} datos
+ * @param {string} estado
+ * @param {unknown} [respuesta]
+ */
 export function veredicto(datos, estado, respuesta = "") {
   switch (estado) {
     case "correcta":
@@ -61,6 +82,8 @@ export function veredicto(datos, estado, respuesta = "") {
 /**
  * A stored state made safe to restore: anything corrupt or from an older build of the question
  * (an index that no longer exists, a number kept for an options question) gives null.
+ * @param {any} valor what storage held
+ * @param {Datos} datos
  */
 export function estadoGuardado(valor, datos) {
   if (!valor || typeof valor !== "object" || Array.isArray(valor)) return null;
@@ -84,11 +107,15 @@ export function estadoGuardado(valor, datos) {
   };
 }
 
-/** The group's score from its questions' results (true, false or null). */
+/**
+ * The group's score from its questions' results (true, false or null).
+ * @param {(boolean | null)[]} resultados
+ */
 export function puntuacion(resultados) {
   return { correctas: resultados.filter((r) => r === true).length, total: resultados.length };
 }
 
+/** @param {{ correctas: number, total: number }} puntos */
 export function textoPuntuacion({ correctas, total }) {
   return PREGUNTA.puntuacion(correctas, total);
 }

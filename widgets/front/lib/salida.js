@@ -1,3 +1,4 @@
+// @ts-check
 // The output of a run, capped: it keeps the last `limite` characters (cutting at the start of a
 // line when it can) and counts what it left out, so that a program printing millions of lines
 // costs little to hold, to send from the worker and to show. Pure logic: the worker uses it to
@@ -11,6 +12,10 @@ import { CELDA } from "./textos.js";
 
 export const LIMITE = 50_000;
 
+/** @typedef {{ flujo: string, texto: string }} Segmento */
+/** @typedef {{ lineas: number, caracteres: number }} Omitidas */
+
+/** @param {string} texto */
 function contarLineas(texto) {
   let n = 0;
   for (let i = texto.indexOf("\n"); i !== -1; i = texto.indexOf("\n", i + 1)) n++;
@@ -20,6 +25,11 @@ function contarLineas(texto) {
 export class Salida {
   constructor(limite = LIMITE) {
     this.limite = limite;
+    /** @type {Segmento[]} */
+    this.segmentos = [];
+    this.longitud = 0;
+    /** @type {Omitidas} */
+    this.omitidas = { lineas: 0, caracteres: 0 };
     this.vaciar();
   }
 
@@ -29,7 +39,12 @@ export class Salida {
     this.omitidas = { lineas: 0, caracteres: 0 };
   }
 
-  /** Append `texto` of `flujo`; `omitidas` is what an earlier stage already left out. */
+  /**
+   * Append `texto` of `flujo`; `omitidas` is what an earlier stage already left out.
+   * @param {string} flujo
+   * @param {string} texto
+   * @param {Partial<Omitidas> | null} [omitidas]
+   */
   añadir(flujo, texto, omitidas = null) {
     if (omitidas) {
       this.omitidas.lineas += omitidas.lineas || 0;
@@ -66,6 +81,7 @@ export class Salida {
     this.longitud = this.segmentos.reduce((total, s) => total + s.texto.length, 0);
   }
 
+  /** @param {string} texto */
   _omitir(texto) {
     this.omitidas.caracteres += texto.length;
     this.omitidas.lineas += contarLineas(texto);
@@ -80,7 +96,10 @@ export class Salida {
   }
 }
 
-/** The notice of a cut: «Salida demasiado larga: se han omitido 1234 líneas del principio; …». */
+/**
+ * The notice of a cut: «Salida demasiado larga: se han omitido 1234 líneas del principio; …».
+ * @param {Omitidas} omitidas
+ */
 export function textoOmitido(omitidas) {
   return omitidas.lineas || omitidas.caracteres ? CELDA.omitido(omitidas) : "";
 }
@@ -99,6 +118,10 @@ export function textoOmitido(omitidas) {
  *   envio.vaciar();                    // what is held goes now
  */
 export class EnvioPorLotes {
+  /**
+   * @param {(segmento: Segmento & { omitidas?: Omitidas }) => void} enviar
+   * @param {{ ahora?: () => number }} [opciones]
+   */
   constructor(enviar, { ahora = () => performance.now() } = {}) {
     this.enviar = enviar;
     this.ahora = ahora;
@@ -107,6 +130,10 @@ export class EnvioPorLotes {
     this.intervalo = 40;
   }
 
+  /**
+   * @param {string} flujo
+   * @param {string} texto
+   */
   añadir(flujo, texto) {
     this.lote.añadir(flujo, texto);
     if (this.ahora() - this.ultimoEnvio > this.intervalo) this.vaciar();

@@ -1,3 +1,4 @@
+// @ts-check
 // The reader's own model server: the one address off the site that Python may reach, typed and
 // confirmed by the reader (modelo/servidor.js shows the control). Pure logic, no DOM:
 //
@@ -14,7 +15,11 @@ import { PUENTE } from "./textos.js";
 /** Where the confirmed address is kept (this browser, every page of the site). */
 export const CLAVE = "bucle:servidor-propio";
 
-/** The address the reader typed, checked: {origen, url} (url: its messages endpoint). */
+/**
+ * The address the reader typed, checked: {origen, url} (url: its messages endpoint).
+ * @param {string} texto
+ * @param {string | null} [origenDelSitio]
+ */
 export function direccionPropia(texto, origenDelSitio = null) {
   const limpio = String(texto ?? "").trim();
   if (!limpio) throw new Error(PUENTE.vacia);
@@ -57,8 +62,13 @@ export function leerPropia(almacen = almacenDeLaPagina()) {
   }
 }
 
-/** Keep (or, with null, forget) the confirmed address; false if storage is off. */
+/**
+ * Keep (or, with null, forget) the confirmed address; false if storage is off.
+ * @param {{ url: string } | null} direccion
+ * @param {Storage | null} [almacen]
+ */
 export function guardarPropia(direccion, almacen = almacenDeLaPagina()) {
+  if (!almacen) return false;
   try {
     if (direccion) almacen.setItem(CLAVE, JSON.stringify({ url: direccion.url }));
     else almacen.removeItem(CLAVE);

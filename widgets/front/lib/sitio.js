@@ -1,3 +1,4 @@
+// @ts-check
 // What the page told its worker of the site (trabajador.js's "sitio" message, also `sitio` in
 // "iniciar"): whether the course's service worker controls the page (the course's model answers
 // through it), whether this page serves the course's model (modelo/servidor.js), and the reader's
@@ -11,6 +12,7 @@
 //   sitio.paraPython();   // JSON for trabajador.py's url_del_modelo() and servidor_propio()
 
 export class Sitio {
+  /** @param {{ raiz: string, ruedas: string }} urls the site's root and its wheels' folder */
   constructor({ raiz, ruedas }) {
     this.raiz = raiz;
     this.ruedas = ruedas;
@@ -19,7 +21,10 @@ export class Sitio {
     this.propio = null;
   }
 
-  /** Take what the page says; what it leaves out stays as it was. */
+  /**
+   * Take what the page says; what it leaves out stays as it was.
+   * @param {{ controlado?: unknown, sirve?: unknown, propio?: { url: unknown } | null }} [datos]
+   */
   ajustar({ controlado, sirve, propio } = {}) {
     if (controlado !== undefined) this.controlado = Boolean(controlado);
     if (sirve !== undefined) this.sirve = Boolean(sirve);

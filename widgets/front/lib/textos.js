@@ -1,3 +1,4 @@
+// @ts-check
 // Every text the widgets show or announce to the reader, in Spanish, in one place: fixed strings
 // and, where a number or a name goes in, small functions. No DOM. The accessible names that
 // readers and tests rely on (/work/shared/DESIGN.md: Ejecutar, Comprobar, Tope, «Paso X de Y»…)

@@ -1,3 +1,4 @@
+// @ts-check
 // The steps of a trace: what the trace widget shows, from the trace JSON that
 // the engine's widgets/calificador/trazas.py records (its docstring is the format). No DOM here.
 //
@@ -22,10 +23,18 @@ import { PASOS } from "./textos.js";
 
 const { mensajes } = PASOS;
 
+/**
+ * One step: what every step has, and what its kind adds (`texto`, `respuesta`, …).
+ * @typedef {{ tipo: string, turno: number, M: number[], nuevos: number[], recibe: number[] | null,
+ *   entorno: object, cambios: object[], detalle: string[], evento: number, firma?: string,
+ *   [campo: string]: unknown }} Paso
+ */
+
 /** The steps of `traza`, in order. */
 export function pasos(traza) {
   const tabla = traza.mensajes ?? [];
   const eventos = traza.eventos ?? [];
+  /** @type {Paso[]} */
   const lista = [];
   let M = [...(traza.inicio ?? [])];
   let entorno = { ...(traza.entorno ?? {}) };
@@ -33,7 +42,9 @@ export function pasos(traza) {
   let desde = 0; // the event being read
 
   // `datos`: what, beyond M and the environment, makes this step the same in another trace.
+  /** @type {(tipo: string, campos: object, datos?: unknown) => Paso} */
   const nuevo = (tipo, campos, datos = null) => {
+    /** @type {Paso} */
     const paso = { tipo, turno, M, nuevos: [], recibe: null, entorno, cambios: [], detalle: [], evento: desde, ...campos };
     paso.firma = firma(paso, tabla, datos);
     lista.push(paso);
@@ -252,7 +263,11 @@ function firma(paso, tabla, datos) {
   return canonico([paso.tipo, paso.turno, paso.M.map(contenido), paso.entorno, datos]);
 }
 
-/** JSON with object keys sorted, so that equal data gives equal text. */
+/**
+ * JSON with object keys sorted, so that equal data gives equal text.
+ * @param {any} x
+ * @returns {string}
+ */
 export function canonico(x) {
   if (Array.isArray(x)) return `[${x.map(canonico).join(",")}]`;
   if (x && typeof x === "object") {

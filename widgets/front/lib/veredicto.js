@@ -1,3 +1,4 @@
+// @ts-check
 // What a challenge's check means to the reader. No DOM: the engine's result (its one shape is
 // documented in widgets/calificador/resultado.py) becomes what the page shows (`vista`, which
 // desafio.js puts in the page as text); the reader's saved state is validated and updated; the

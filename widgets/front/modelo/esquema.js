@@ -1,3 +1,4 @@
+// @ts-check
 // What the in-page model may write, and how the server holds it to that: the JSON Schema of its
 // output (a text answer or one call of one tool) and the same schema compiled to a compact
 // llama.cpp grammar. Pure functions, no DOM, no model (protocolo.js asks for them; modelo/motor.js
@@ -17,6 +18,7 @@ import { esObjeto } from "./valores.js";
 /**
  * The key of a text answer in the model's output: «respuesta», or, when a tool has that name,
  * the same with as many «_» before it as it takes to be no tool's name.
+ * @param {{ name: string }[] | null} [tools]
  */
 export function claveDeTexto(tools = []) {
   const nombres = new Set((tools ?? []).map((h) => h.name));
@@ -38,22 +40,28 @@ export function claveDeTexto(tools = []) {
  *
  * Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects, every key required and
  * `additionalProperties: false` so nothing else is generated; no `$ref`, no `oneOf`.
+ * @param {{ name: string, input_schema?: object }[] | null} [tools]
+ * @param {{ type?: string, name?: string } | null} [eleccion]
  */
 export function esquemaDeSalida(tools = [], eleccion = { type: "auto" }) {
   const texto = objeto({ [claveDeTexto(tools)]: { type: "string" } });
   const que = eleccion?.type ?? "auto";
   const todas = tools ?? [];
-  const elegidas = que === "none" ? [] : que === "tool" ? todas.filter((h) => h.name === eleccion.name) : todas;
+  const elegidas = que === "none" ? [] : que === "tool" ? todas.filter((h) => h.name === eleccion?.name) : todas;
   const llamadas = elegidas.map((h) => objeto({ [h.name]: entradaCerrada(h.input_schema) }));
   const alternativas = que === "any" || que === "tool" ? llamadas : [texto, ...llamadas];
   return alternativas.length === 1 ? alternativas[0] : { anyOf: alternativas };
 }
 
+/** @param {Record<string, object>} propiedades */
 function objeto(propiedades) {
   return { type: "object", properties: propiedades, required: Object.keys(propiedades), additionalProperties: false };
 }
 
-/** A copy of the tool's input_schema that admits no keys beyond its properties, unless it says otherwise. */
+/**
+ * A copy of the tool's input_schema that admits no keys beyond its properties, unless it says otherwise.
+ * @param {any} esquema the tool's JSON Schema, as the request gave it
+ */
 function entradaCerrada(esquema) {
   const copia = structuredClone(esquema);
   if (esObjeto(copia.properties) && copia.additionalProperties === undefined) copia.additionalProperties = false;
@@ -70,8 +78,11 @@ function entradaCerrada(esquema) {
  * answer shorter, so faster, and reads as the prompt's examples do. It covers what the course's
  * tools use (objects whose keys are all required, `const`, `enum`, strings, numbers, integers,
  * booleans, nested objects); for anything else it returns null, and the schema is used as it is.
+ * @param {any} esquema esquemaDeSalida's
+ * @returns {string | null}
  */
 export function gramaticaDeSalida(esquema) {
+  /** @type {string[]} */
   const reglas = [];
   const raiz = alternativasDe(esquema).map((alternativa) => valorEnGramatica(alternativa));
   if (raiz.some((r) => r === null)) return null;
@@ -83,11 +94,14 @@ export function gramaticaDeSalida(esquema) {
   return reglas.join("\n") + "\n";
 }
 
+/** @type {(esquema: any) => unknown[]} */
 const alternativasDe = (esquema) => (Array.isArray(esquema?.anyOf) ? esquema.anyOf : [esquema]);
 
 /** A GBNF literal for `texto` (its quotes and backslashes escaped). */
+/** @type {(texto: string) => string} */
 const literal = (texto) => `"${texto.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
+/** @type {Hacer<string>} */
 const EN_GRAMATICA = {
   literal,
   alguna: (partes) => `(${partes.join(" | ")})`,
@@ -98,7 +112,15 @@ const EN_GRAMATICA = {
 };
 
 /** The grammar of one value of `esquema`, or null where it is not covered. */
+/** @type {(esquema: unknown) => string | null} */
 const valorEnGramatica = (esquema) => traducirValor(esquema, EN_GRAMATICA);
+
+/**
+ * How a grammar of kind T is built (the GBNF text here, gramatica.js's parser there).
+ * @template T
+ * @typedef {{ literal: (texto: string) => T, alguna: (partes: T[]) => T, secuencia: (partes: T[]) => T,
+ *   cadena: T, entero: T, numero: T }} Hacer
+ */
 
 /**
  * One value of `esquema` (what the compact grammar covers: `const`, `enum`, `anyOf`, strings,
@@ -106,15 +128,20 @@ const valorEnGramatica = (esquema) => traducirValor(esquema, EN_GRAMATICA);
  * built with `hacer`: {literal(texto), alguna(partes), secuencia(partes), cadena, entero,
  * numero}; null where it is not covered. The grammar here and the engine's check
  * (gramatica.js) are both made by it, so they admit the same answers.
+ * @template T
+ * @param {unknown} esquema
+ * @param {Hacer<T>} hacer
+ * @returns {T | null}
  */
 export function traducirValor(esquema, hacer) {
   if (!esObjeto(esquema)) return null;
+  /** @type {(valor: unknown) => T} */
   const lit = (valor) => hacer.literal(JSON.stringify(valor));
   if ("const" in esquema) return lit(esquema.const);
   if (Array.isArray(esquema.enum)) return esquema.enum.length ? hacer.alguna(esquema.enum.map(lit)) : null;
   if (Array.isArray(esquema.anyOf)) {
     const partes = esquema.anyOf.map((sub) => traducirValor(sub, hacer));
-    return partes.includes(null) ? null : hacer.alguna(partes);
+    return partes.includes(null) ? null : hacer.alguna(/** @type {T[]} */ (partes));
   }
   switch (esquema.type) {
     case "string":
@@ -132,6 +159,12 @@ export function traducirValor(esquema, hacer) {
   }
 }
 
+/**
+ * @template T
+ * @param {Record<string, any>} esquema
+ * @param {Hacer<T>} hacer
+ * @returns {T | null}
+ */
 function traducirObjeto(esquema, hacer) {
   const propiedades = Object.entries(esquema.properties ?? {});
   const requeridas = esquema.required ?? [];

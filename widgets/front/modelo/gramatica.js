@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page model's output held to its schema, token by token: a check of the bytes written so
 // far against esquema.js's output schema, for the engine's sampler (modelo/nucleo.js). Made by the
 // same walk of the schema as gramaticaDeSalida's compact grammar (esquema.js's traducirValor), it
@@ -17,14 +18,19 @@ import { traducirValor } from "./esquema.js";
 
 const AGOTADO = -1; // the bytes ran out inside a value that could still be right
 
+/** @type {(texto: string) => number[]} */
 const codigos = (texto) => [...new TextEncoder().encode(texto)];
+/** @type {(c: number) => boolean} */
 const esDigito = (c) => c >= 0x30 && c <= 0x39;
+/** @type {(c: number) => boolean} */
 const esHex = (c) => esDigito(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 const ESCAPES = new Set(codigos('"\\/bfnrt'));
 
 // A parser: (b, n, i) → the positions where a value starting at i can end (AGOTADO among them
 // when the first n bytes end inside it).
+/** @typedef {(b: Uint8Array, n: number, i: number) => number[]} Parser */
 
+/** @param {string} texto @returns {Parser} */
 function literal(texto) {
   const bytes = codigos(texto);
   return (b, n, i) => {
@@ -36,6 +42,7 @@ function literal(texto) {
   };
 }
 
+/** @type {Parser} */
 function cadena(b, n, i) {
   if (i >= n) return [AGOTADO];
   if (b[i] !== 0x22) return [];
@@ -63,7 +70,12 @@ function cadena(b, n, i) {
   }
 }
 
-/** One digit or more (at most `tope`): every position after a digit is an end. */
+/**
+ * One digit or more (at most `tope`): every position after a digit is an end.
+ * @param {number} [tope]
+ * @param {(c: number) => boolean} [primero]
+ * @returns {Parser}
+ */
 function digitos(tope = Infinity, primero = esDigito) {
   return (b, n, i) => {
     if (i >= n) return [AGOTADO];
@@ -76,10 +88,12 @@ function digitos(tope = Infinity, primero = esDigito) {
   };
 }
 
+/** @param {...Parser} partes @returns {Parser} */
 function secuencia(...partes) {
   return (b, n, i) => {
     let posiciones = [i];
     for (const parte of partes) {
+      /** @type {Set<number>} */
       const siguientes = new Set();
       for (const p of posiciones) {
         if (p === AGOTADO) siguientes.add(AGOTADO);
@@ -92,17 +106,20 @@ function secuencia(...partes) {
   };
 }
 
+/** @param {...Parser} partes @returns {Parser} */
 function alguna(...partes) {
   return (b, n, i) => [...new Set(partes.flatMap((p) => p(b, n, i)))];
 }
 
-const opcional = (parte) => alguna((b, n, i) => [i], parte);
+/** @type {(parte: Parser) => Parser} */
+const opcional = (parte) => alguna((_b, _n, i) => [i], parte);
 
 const ENTERO = secuencia(opcional(literal("-")),
   alguna(literal("0"), digitos(16, (c) => c >= 0x31 && c <= 0x39)));
 const NUMERO = secuencia(ENTERO, opcional(secuencia(literal("."), digitos())),
   opcional(secuencia(alguna(literal("e"), literal("E")), opcional(alguna(literal("-"), literal("+"))), digitos())));
 
+/** @type {import("./esquema.js").Hacer<Parser>} */
 const COMO_PARSER = {
   literal,
   alguna: (partes) => alguna(...partes),
@@ -115,6 +132,8 @@ const COMO_PARSER = {
 /**
  * The check of an answer against `esquema` (esquemaDeSalida's), or null where its compact grammar
  * does not cover it. `(bytes, n)` → {prefijo, completa}.
+ * @param {unknown} esquema
+ * @returns {Comprobar | null}
  */
 export function comprobador(esquema) {
   const raiz = traducirValor(esquema, COMO_PARSER);
@@ -126,6 +145,8 @@ export function comprobador(esquema) {
   };
 }
 
+/** @typedef {(bytes: Uint8Array, n?: number) => { prefijo: boolean, completa: boolean }} Comprobar */
+
 // The bytes worth trying as the next one: a byte under 0x20 (or 0x7f) is never admitted, and every
 // byte from 0x80 up is judged alike (a character inside a string), so one of them stands for all.
 const CANDIDATOS = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i), 0x80];
@@ -134,6 +155,9 @@ const CANDIDATOS = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i), 
  * The bytes `comprobar` forces after the first `n` of `bytes`: while the answer is not whole and
  * one byte alone may follow, that byte (always ASCII: a choice among bytes ≥ 0x80 is never forced).
  * Empty where the model has a choice.
+ * @param {Comprobar} comprobar
+ * @param {Uint8Array} bytes
+ * @param {number} [n]
  */
 export function forzados(comprobar, bytes, n = bytes.length) {
   let b = new Uint8Array(n + 32);

@@ -1,3 +1,4 @@
+// @ts-check
 // What the in-page model reads: a request of the messages protocol rendered as the plain chat
 // a tiny model that only knows chat text takes (system prompt with the tools and the answer
 // format, then user and assistant turns). Pure functions, no DOM, no model.
@@ -14,8 +15,17 @@
 import { claveDeTexto } from "./esquema.js";
 import { esObjeto, esTexto } from "./valores.js";
 
+/**
+ * A request protocolo.js's validar accepted: its blocks are objects tagged by `type`.
+ * @typedef {Record<string, any>} Bloque
+ * @typedef {{ name: string, description?: string, input_schema?: Record<string, any> }} Herramienta
+ * @typedef {{ role: string, content: string | Bloque[] }} Mensaje
+ * @typedef {{ system?: string | { text: string }[], tools?: Herramienta[] | null, messages: Mensaje[] }} Peticion
+ */
+
 // --------------------------------------------------- mensajes para el modelo
 
+/** @type {Record<string, string>} */
 const TIPOS = {
   string: "texto",
   integer: "número entero",
@@ -25,11 +35,13 @@ const TIPOS = {
   object: "objeto",
 };
 
+/** @type {(clave: string) => string} */
 const formatoDeTexto = (clave) => `{${JSON.stringify(clave)}:texto}`;
 
 /**
  * The system prompt: the request's `system`, the tools described, and the answer format. It
  * depends on nothing else, so it is the same on every turn of a conversation.
+ * @param {Pick<Peticion, "system" | "tools">} peticion
  */
 export function sistemaParaElModelo(peticion) {
   const partes = [];
@@ -49,12 +61,14 @@ export function sistemaParaElModelo(peticion) {
   return partes.join("\n\n");
 }
 
+/** @param {Peticion["system"]} system */
 function textoDeSystem(system) {
   if (system === undefined) return "";
   if (esTexto(system)) return system;
   return system.map((b) => b.text).join("\n\n");
 }
 
+/** @param {Herramienta} h */
 function describirHerramienta(h) {
   const esquema = h.input_schema ?? {};
   const propiedades = esObjeto(esquema.properties) ? esquema.properties : {};
@@ -70,6 +84,10 @@ function describirHerramienta(h) {
   return lineas.join("\n");
 }
 
+/**
+ * @param {Record<string, any> | undefined} esquema the argument's JSON Schema
+ * @param {boolean} requerido
+ */
 function describirArgumento(esquema, requerido) {
   const tipo = Array.isArray(esquema?.enum)
     ? `uno de ${esquema.enum.map((v) => JSON.stringify(v)).join(", ")}`
@@ -83,10 +101,12 @@ function describirArgumento(esquema, requerido) {
  * assistant turns as plain text. An assistant turn is written as the JSON the model would have
  * produced (one line per block, without the ids the server assigned); a tool_result is written
  * as user text that names the call it answers, says whether it failed, and gives its content.
+ * @param {Peticion} peticion
  */
 export function mensajesParaElModelo(peticion) {
   const mensajes = [{ role: "system", content: sistemaParaElModelo(peticion) }];
   const clave = claveDeTexto(peticion.tools);
+  /** @type {Map<string, Bloque>} */
   let llamadas = new Map(); // the previous assistant turn's calls: id → block
   for (const m of peticion.messages) {
     if (m.role === "assistant") {
@@ -104,19 +124,29 @@ export function mensajesParaElModelo(peticion) {
  * messages: the system prompt (which depends on nothing else) and an empty user turn. Read by the
  * model as soon as it loads (motor.preparar), it stays in llama.cpp's cache, and a first turn
  * with them processes only its own messages.
+ * @param {Pick<Peticion, "system" | "tools">} peticion
  */
 export function mensajesDelPrefijo({ system, tools }) {
   return [{ role: "system", content: sistemaParaElModelo({ system, tools }) }, { role: "user", content: "" }];
 }
 
+/** @type {(contenido: string | Bloque[]) => Bloque[]} */
 const bloques = (contenido) => (esTexto(contenido) ? [{ type: "text", text: contenido }] : contenido);
 
+/**
+ * @param {string | Bloque[]} contenido
+ * @param {string} clave
+ */
 function textoDelAsistente(contenido, clave) {
   return bloques(contenido)
     .map((b) => JSON.stringify(b.type === "tool_use" ? { [b.name]: b.input } : { [clave]: b.text }))
     .join("\n");
 }
 
+/**
+ * @param {string | Bloque[]} contenido
+ * @param {Map<string, Bloque>} llamadas
+ */
 function textoDelUsuario(contenido, llamadas) {
   if (esTexto(contenido)) return contenido;
   return contenido
@@ -124,10 +154,14 @@ function textoDelUsuario(contenido, llamadas) {
     .join("\n\n");
 }
 
+/**
+ * @param {Bloque} b
+ * @param {Bloque | undefined} llamada
+ */
 function textoDelResultado(b, llamada) {
   const cual = llamada ? `${llamada.name} ${JSON.stringify(llamada.input)}` : `la llamada ${b.tool_use_id}`;
   const que = b.is_error ? "Error de" : "Resultado de";
   const c = b.content;
-  const dentro = c === undefined ? "" : esTexto(c) ? c : c.map((x) => x.text).join("\n");
+  const dentro = c === undefined ? "" : esTexto(c) ? c : c.map((/** @type {Bloque} */ x) => x.text).join("\n");
   return `${que} ${cual}:\n${dentro === "" ? "(vacío)" : dentro}`;
 }

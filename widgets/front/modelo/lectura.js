@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page model's output read back as the blocks of a response of the messages protocol:
 // a text answer, one call, or what can be salvaged of an output cut at max_tokens. Pure
 // functions, no DOM, no model.
@@ -17,6 +18,10 @@ import { esObjeto, esTexto } from "./valores.js";
  * - cut → "max_tokens" with what can be salvaged: the text so far of a text answer, never half a
  *   call (an output that is already whole when cut counts as whole);
  * - not JSON of either shape, and not cut → the raw output as a text block, "end_turn".
+ * @param {string} texto
+ * @param {string} fin "stop" | "length"
+ * @param {() => string} ids the calls' ids
+ * @param {string} [clave]
  */
 export function bloquesDeSalida(texto, fin, ids, clave = "respuesta") {
   const entero = interpretar(texto, clave);
@@ -31,10 +36,15 @@ export function bloquesDeSalida(texto, fin, ids, clave = "respuesta") {
   return { content: bloquesDeTexto(texto), stop_reason: "end_turn" };
 }
 
+/** @type {(t: string) => { type: "text", text: string }[]} */
 const bloquesDeTexto = (t) => (t ? [{ type: "text", text: t }] : []);
 
 /** The output as {type:"text", text} or {type:"tool_use", name, input}, or null if it is
- *  neither: one JSON object with one key, `clave` and a text, or a name and an object. */
+ *  neither: one JSON object with one key, `clave` and a text, or a name and an object.
+ * @param {string} texto
+ * @param {string} clave
+ * @returns {{ type: "text", text: string } | { type: "tool_use", name: string, input: Record<string, any> } | null}
+ */
 function interpretar(texto, clave) {
   let valor;
   try {
@@ -52,6 +62,7 @@ function interpretar(texto, clave) {
   return null;
 }
 
+/** @type {(clave: string) => RegExp} */
 const comienzoDeTexto = (clave) =>
   new RegExp(`^\\s*\\{\\s*${JSON.stringify(clave).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:\\s*"`);
 
@@ -59,6 +70,8 @@ const comienzoDeTexto = (clave) =>
  * What a cut output said to the user: the decoded part of a text answer's string (an escape cut
  * in half is dropped); nothing for a cut call or a cut before the text began; the output itself
  * when it was not JSON at all.
+ * @param {string} texto
+ * @param {string} clave
  */
 function textoRescatado(texto, clave) {
   if (!texto.trimStart().startsWith("{")) return texto;
@@ -67,7 +80,8 @@ function textoRescatado(texto, clave) {
   const resto = texto.slice(inicio[0].length);
   // The longest prefix of the string's body that decodes: stop at its closing quote or before a
   // half escape at the end.
-  const cuerpo = /^(?:[^"\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*/.exec(resto)[0];
+  // (the pattern matches at least the empty string: never null)
+  const cuerpo = (/^(?:[^"\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*/.exec(resto) ?? [""])[0];
   try {
     return JSON.parse(`"${cuerpo}"`);
   } catch {

@@ -1,3 +1,4 @@
+// @ts-check
 // The course's in-page model: SmolLM2-135M-Instruct with the course's adapter, written by the build
 // as an ONNX graph (widgets/construccion/modelo_onnx.py) and run by onnxruntime-web, WebAssembly,
 // in a worker of its own (modelo-trabajador.js; generation in modelo/nucleo.js). One engine per
@@ -32,6 +33,27 @@ import { MODELO } from "../lib/textos.js";
 import { abortada, cacheDelModelo, descargar, olvidarAjenos, olvidarOtros, sha256 } from "./archivos.js";
 import { textoDelChat } from "./nucleo.js";
 
+/** @typedef {{ archivo: string, bytes: number, sha256: string }} Archivo */
+/**
+ * The widget's data (the build's, widgets/construccion/modelo_local.py): the files, onnxruntime's
+ * module, the external weights, the model's shape and its end tokens.
+ * @typedef {{ nombre?: string, licencia?: string, wasm: Archivo, tokenizador: Archivo, modelo: Archivo,
+ *   pesos: Archivo, ort: string, pesos_f32?: unknown, forma: import("./nucleo.js").Forma, fin: number[] }} Datos
+ */
+
+/** @typedef {import("./nucleo.js").Mensaje} Mensaje */
+/** @typedef {(progreso: { bytes: number, total: number }) => void} AlProgreso */
+/** @typedef {{ wasm: Blob, tokenizador: Blob, modelo: Blob, pesos: Blob }} Blobs */
+/** @typedef {{ descarga?: number, carga?: number, hilos?: number, preparacion?: object }} Cifras */
+/** @typedef {object | null | undefined} Preparada  what preparar() resolves with */
+/** @typedef {{ tipo: string, [campo: string]: unknown }} Orden  a message to the worker */
+/** @typedef {{ id: number, ok: boolean, resultado?: unknown, error?: string }} Respuesta  the worker's */
+/**
+ * @typedef {{ mensajes?: Mensaje[], esquema?: object | null, gramatica?: string | null, max_tokens?: number,
+ *   senal?: AbortSignal }} Pedido
+ */
+
+/** @type {Motor | null} */
 let unico = null;
 
 /** The page's one engine. */
@@ -40,6 +62,7 @@ export function motorDelModelo() {
   return unico;
 }
 
+/** @type {string | null | undefined} */
 let impedimentoVisto;
 
 /** Why this browser cannot run the model (one sentence), or null; tried once per page. */
@@ -52,7 +75,11 @@ export function impedimento() {
 const SIMD = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
   65, 0, 253, 15, 253, 98, 11]);
 
-/** What `impedimento` tries, on a given WebAssembly and navigator (for the tests). */
+/**
+ * What `impedimento` tries, on a given WebAssembly and navigator (for the tests).
+ * @param {typeof WebAssembly | undefined} [wasm]
+ * @param {Navigator & { deviceMemory?: number }} [nav] (navigator.deviceMemory: Chromium's, not in TypeScript's DOM)
+ */
 export function probarLaMaquina(wasm = globalThis.WebAssembly, nav = globalThis.navigator) {
   if (!wasm || typeof wasm.Memory !== "function") return MODELO.sinWasm;
   if (!wasm.validate?.(SIMD)) return MODELO.sinFunciones;
@@ -72,20 +99,20 @@ export class Motor extends EventTarget {
     this.probar = impedimento; // what this machine lacks (replaced in the tests)
     this.estado = "sin-descargar";
     this.error = null;
-    this.datos = null;
-    this.trabajador = null; // modelo-trabajador.js, once loaded
+    this.datos = /** @type {Datos | null} */ (null);
+    this.trabajador = /** @type {Worker | null} */ (null); // modelo-trabajador.js, once loaded
     this.pendientes = new Map(); // id → {resolver, rechazar}: what the worker has not answered yet
     this.siguiente = 0;
-    this.cargando = null; // the load under way (one at a time)
-    this.cola = Promise.resolve(); // one generation at a time
-    this.cifras = {}; // what the last load took: { descarga, carga, hilos, preparacion } (ms, the bench)
-    this.historial = []; // each generation: its prompt, grammar and timings (the bench)
+    this.cargando = /** @type {Promise<void> | null} */ (null); // the load under way (one at a time)
+    this.cola = /** @type {Promise<unknown>} */ (Promise.resolve()); // one generation at a time
+    this.cifras = /** @type {Cifras} */ ({}); // what the last load took (ms, the bench)
+    this.historial = /** @type {object[]} */ ([]); // each generation: prompt, grammar, timings (the bench)
     this.generadas = 0; // generations since the last load
-    this.preparacion = Promise.resolve(null); // the latest preparar(), done
+    this.preparacion = /** @type {Promise<Preparada>} */ (Promise.resolve(null)); // the latest preparar(), done
   }
 
   /** The model's files from the widget's data ({modelo, pesos, tokenizador, wasm: {archivo, bytes,
-   *  sha256}, ort, pesos_f32, forma, fin}). */
+   *  sha256}, ort, pesos_f32, forma, fin}). @param {Datos} datos */
   configurar(datos) {
     this.datos ??= datos;
     return this;
@@ -96,7 +123,7 @@ export class Motor extends EventTarget {
     return this.datos ? this.archivos().reduce((n, f) => n + f.bytes, 0) : 0;
   }
 
-  cambiar(estado, error = null) {
+  cambiar(/** @type {string} */ estado, /** @type {string | null} */ error = null) {
     this.estado = estado;
     this.error = error;
     this.dispatchEvent(new Event("cambio"));
@@ -121,7 +148,7 @@ export class Motor extends EventTarget {
 
   /** Download (what is not kept yet), check, keep and load the model. Aborting `senal` during
    *  the download leaves it "sin-descargar" and rejects with an AbortError. */
-  cargar({ alProgreso = () => {}, senal } = {}) {
+  cargar(/** @type {{ alProgreso?: AlProgreso, senal?: AbortSignal }} */ { alProgreso = () => {}, senal } = {}) {
     if (this.estado === "listo") return Promise.resolve();
     this.cargando ??= this.hacerCarga(alProgreso, senal).finally(() => {
       this.cargando = null;
@@ -129,7 +156,7 @@ export class Motor extends EventTarget {
     return this.cargando;
   }
 
-  async hacerCarga(alProgreso, senal) {
+  async hacerCarga(/** @type {AlProgreso} */ alProgreso, /** @type {AbortSignal | undefined} */ senal) {
     const motivo = this.probar();
     if (motivo) {
       this.cambiar("error", motivo);
@@ -164,7 +191,7 @@ export class Motor extends EventTarget {
 
   /** The files as Blobs, in archivos()'s order: from the cache, or downloaded, checked and kept
    *  (older copies, and files of an earlier model, leave the cache). */
-  async traerTodo(alProgreso, senal) {
+  async traerTodo(/** @type {AlProgreso} */ alProgreso, /** @type {AbortSignal | undefined} */ senal) {
     const archivos = this.archivos();
     const cache = await cacheDelModelo();
     const guardados = cache ? await Promise.all(archivos.map((f) => cache.match(f.clave))) : [];
@@ -192,12 +219,13 @@ export class Motor extends EventTarget {
     return { wasm, tokenizador, modelo, pesos };
   }
 
-  /** Start the worker and load the model in it: the number of threads it runs on. */
+  /** Start the worker and load the model in it: the number of threads it runs on. @param {Blobs} blobs */
   async iniciar({ wasm, tokenizador, modelo, pesos }) {
+    if (!this.datos) throw new Error(MODELO.sinDatos); // (never: the files were fetched from it)
     const hilos = globalThis.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
     // A Content-Security-Policy that refuses the worker (or its module, or its threads) would
     // leave the load waiting for ever: say why.
-    let alNegar;
+    let alNegar = /** @type {(evento: SecurityPolicyViolationEvent) => void} */ (() => {}); // (set just below)
     const negado = new Promise((_, rechazar) => {
       alNegar = (evento) => {
         if (/modelo-trabajador\.js|\/ort\//.test(String(evento.blockedURI))) rechazar(new Error(MODELO.csp));
@@ -224,16 +252,18 @@ export class Motor extends EventTarget {
     }
   }
 
-  /** Send the worker `mensaje` ({tipo, …}) and wait for its answer. */
-  pedir(mensaje, transferir = []) {
+  /** Send the worker `mensaje` ({tipo, …}) and wait for its answer (modelo-trabajador.js's, any). */
+  pedir(/** @type {Orden} */ mensaje, /** @type {Transferable[]} */ transferir = []) {
+    const trabajador = this.trabajador; // stopped meanwhile (parar()): rejected as parar() rejects the rest
+    if (!trabajador) return Promise.reject(new Error(MODELO.sinDatos));
     const id = ++this.siguiente;
     return new Promise((resolver, rechazar) => {
       this.pendientes.set(id, { resolver, rechazar });
-      this.trabajador.postMessage({ ...mensaje, id }, transferir);
+      trabajador.postMessage({ ...mensaje, id }, transferir);
     });
   }
 
-  responder({ id, ok, resultado, error }) {
+  responder(/** @type {Respuesta} */ { id, ok, resultado, error }) {
     const pendiente = this.pendientes.get(id);
     if (!pendiente) return;
     this.pendientes.delete(id);
@@ -248,8 +278,9 @@ export class Motor extends EventTarget {
     this.pendientes.clear();
   }
 
-  /** Where the shared start `texto` read by this model is kept in the Cache API. */
+  /** Where the shared start `texto` read by this model is kept in the Cache API. @param {string} suma */
   clavePrefijo(suma) {
+    if (!this.datos) throw new Error(MODELO.sinDatos);
     return `${new URL("modelo/prefijo", import.meta.url).href}?modelo=${this.datos.modelo.sha256}&texto=${suma}`;
   }
 
@@ -259,7 +290,7 @@ export class Motor extends EventTarget {
    *  again. It waits its turn like a generation, and does nothing once the model has answered
    *  anything since it loaded (then the cache holds a conversation, worth more than its start).
    *  Resolves with {ms, tokens (read), restaurada, mensajes}, or null when it did nothing; a
-   *  failure is only the cache left cold. */
+   *  failure is only the cache left cold. @param {Mensaje[]} mensajes */
   preparar(mensajes) {
     const hecha = this.cola.then(() => this.hacerPreparacion(mensajes));
     this.cola = hecha.catch(() => {});
@@ -267,7 +298,7 @@ export class Motor extends EventTarget {
     return this.preparacion;
   }
 
-  async hacerPreparacion(mensajes) {
+  async hacerPreparacion(/** @type {Mensaje[]} */ mensajes) {
     if (this.estado !== "listo" || this.generadas > 0) return null;
     const inicio = performance.now();
     const suma = await sha256(new Blob([textoDelChat(mensajes)]));
@@ -277,14 +308,14 @@ export class Motor extends EventTarget {
   }
 
   /** One answer (one at a time). Loads the model first when it is kept but not loaded; without
-   *  it downloaded, rejects with a sentence saying so. */
+   *  it downloaded, rejects with a sentence saying so. @param {Pedido} [pedido] */
   generar({ mensajes, esquema, gramatica, max_tokens, senal } = {}) {
     const turno = this.cola.then(() => this.hacerGeneracion({ mensajes, esquema, gramatica, max_tokens, senal }));
     this.cola = turno.catch(() => {});
     return turno;
   }
 
-  async hacerGeneracion({ mensajes, esquema, gramatica, max_tokens, senal }) {
+  async hacerGeneracion(/** @type {Pedido} */ { mensajes, esquema, gramatica, max_tokens, senal }) {
     if (this.estado !== "listo") {
       if (this.cargando) await this.cargando;
       else if (await this.enCache()) await this.cargar({ senal });

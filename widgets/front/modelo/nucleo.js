@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page model's generation, apart from what computes it: the chat as the model reads it
 // (ChatML), the KV cache kept from prompt to prompt, greedy decoding held to the output's schema
 // (gramatica.js), and llama.cpp's counters. No DOM, no onnxruntime: the forward pass is injected
@@ -32,15 +33,24 @@ import { comprobador, forzados } from "./gramatica.js";
 
 export class ContextoLleno extends Error {}
 
+/** @typedef {{ role: string, content: string }} Mensaje */
+
+const SIN_BYTES = new Uint8Array(0);
+
 /**
  * The model's chat template (the GGUF's `tokenizer.chat_template`, ChatML, no BOS): each message
  * as `<|im_start|>role\ncontent<|im_end|>\n`, then the assistant's turn opened.
+ * @param {Mensaje[]} mensajes
  */
 export function textoDelChat(mensajes) {
   return mensajes.map((m) => `<|im_start|>${m.role}\n${m.content}<|im_end|>\n`).join("") + "<|im_start|>assistant\n";
 }
 
-/** The index of the largest of `logits` not in `fuera`. */
+/**
+ * The index of the largest of `logits` not in `fuera`.
+ * @param {Float32Array} logits
+ * @param {Set<number>} fuera
+ */
 function mejor(logits, fuera) {
   let indice = -1;
   let valor = -Infinity;
@@ -53,12 +63,29 @@ function mejor(logits, fuera) {
   return indice;
 }
 
+/** @typedef {{ capas: number, cabezas_kv: number, tamano: number, contexto: number }} Forma */
+/**
+ * @typedef {(ids: number[], p: number, pasado: Float32Array[], ultimos: number)
+ *   => Promise<{ logits: Float32Array, nuevos: Float32Array[] }>} Correr
+ */
+
 export class Nucleo {
+  /**
+   * @param {{ correr: Correr, codificar: (texto: string) => number[],
+   *   bytesDe: (id: number) => Uint8Array | null, fin: Iterable<number>, forma: Forma,
+   *   ceder?: () => Promise<void> }} partes
+   */
   constructor({ correr, codificar, bytesDe, fin, forma, ceder = () => Promise.resolve() }) {
-    Object.assign(this, { correr, codificar, bytesDe, fin: new Set(fin), forma, ceder });
+    this.correr = correr;
+    this.codificar = codificar;
+    this.bytesDe = bytesDe;
+    this.fin = new Set(fin);
+    this.forma = forma;
+    this.ceder = ceder;
     const fila = forma.cabezas_kv * forma.tamano;
     this.fila = fila;
     this.memoria = Array.from({ length: 2 * forma.capas }, () => new Float32Array(forma.contexto * fila));
+    /** @type {number[]} */
     this.enCache = []; // the tokens whose keys and values are in memoria, in order
     this.reparto = Nucleo.reparto();
   }
@@ -69,7 +96,10 @@ export class Nucleo {
   }
 
   /** Read `ids` after the cache's tokens, append their keys and values: the logits of the last
-   *  `ultimos` of them, in order (the last one's alone by default). */
+   *  `ultimos` of them, in order (the last one's alone by default).
+   * @param {number[]} ids
+   * @param {number} [ultimos]
+   */
   async leer(ids, ultimos = 1) {
     const p = this.enCache.length;
     if (p + ids.length > this.forma.contexto) throw new ContextoLleno(`${p + ids.length} > ${this.forma.contexto}`);
@@ -87,7 +117,12 @@ export class Nucleo {
   }
 
   /** The tokens of what the schema forces after the `n` bytes of `salida` (at most `tope`): the
-   *  tokenizer's split of those bytes, up to the first token that is not wholly theirs. */
+   *  tokenizer's split of those bytes, up to the first token that is not wholly theirs.
+   * @param {import("./gramatica.js").Comprobar | null} comprobar
+   * @param {Uint8Array} salida
+   * @param {number} n
+   * @param {number} tope
+   */
   adelanto(comprobar, salida, n, tope) {
     if (!comprobar || tope <= 0) return [];
     const t = performance.now();
@@ -106,7 +141,10 @@ export class Nucleo {
     return tokens;
   }
 
-  /** Keep the cache's longest prefix shared with `ids`, leaving at least one token to read. */
+  /**
+   * Keep the cache's longest prefix shared with `ids`, leaving at least one token to read.
+   * @param {number[]} ids
+   */
   reusar(ids) {
     let comun = 0;
     const tope = Math.min(ids.length - 1, this.enCache.length);
@@ -115,7 +153,10 @@ export class Nucleo {
     return comun;
   }
 
-  /** Read `mensajes`' chat whole (the start the lesson's conversations share). */
+  /**
+   * Read `mensajes`' chat whole (the start the lesson's conversations share).
+   * @param {Mensaje[]} mensajes
+   */
   async preparar(mensajes) {
     const ids = this.codificar(textoDelChat(mensajes));
     const reusados = this.reusar(ids);
@@ -123,7 +164,10 @@ export class Nucleo {
     return { tokens: ids.length - reusados };
   }
 
-  /** One answer, greedy, held to `esquema` where gramatica.js covers it (see the top). */
+  /**
+   * One answer, greedy, held to `esquema` where gramatica.js covers it (see the top).
+   * @param {{ mensajes: Mensaje[], esquema?: object | null, max_tokens: number, cancelado?: () => boolean }} pedido
+   */
   async generar({ mensajes, esquema, max_tokens, cancelado = () => false }) {
     const inicio = performance.now();
     this.reparto = Nucleo.reparto();
@@ -143,7 +187,8 @@ export class Nucleo {
     let fin = "length";
     while (generados < max_tokens) {
       const t = performance.now();
-      const token = this.elegir(filas.shift(), salida, n, comprobar);
+      // (one row per token read ahead and one more: never empty here)
+      const token = this.elegir(/** @type {Float32Array} */ (filas.shift()), salida, n, comprobar);
       generados++;
       const previsto = adelantados.length > 0 && token === adelantados[0];
       if (previsto) {
@@ -158,7 +203,9 @@ export class Nucleo {
         fin = "stop";
         break;
       }
-      const bytes = this.bytesDe(token);
+      // A special token not in `fin` (chosen only without a schema) writes nothing, as llama.cpp
+      // does.
+      const bytes = this.bytesDe(token) ?? SIN_BYTES;
       if (n + bytes.length > salida.length) {
         const mayor = new Uint8Array(2 * (n + bytes.length));
         mayor.set(salida.subarray(0, n));
@@ -194,9 +241,15 @@ export class Nucleo {
   }
 
   /** The best token the schema allows after the `n` bytes of `salida` (an end only when
-   *  complete), -1 if none: the best first; after a few refused, the rest in order at once. */
+   *  complete), -1 if none: the best first; after a few refused, the rest in order at once.
+   * @param {Float32Array} logits
+   * @param {Uint8Array} salida
+   * @param {number} n
+   * @param {import("./gramatica.js").Comprobar | null} comprobar
+   */
   elegir(logits, salida, n, comprobar) {
     if (!comprobar) return mejor(logits, new Set());
+    /** @type {(token: number) => boolean} */
     const permitido = (token) => {
       if (this.fin.has(token)) return comprobar(salida, n).completa;
       const bytes = this.bytesDe(token);
@@ -206,6 +259,7 @@ export class Nucleo {
       prueba.set(bytes, n);
       return comprobar(prueba).prefijo;
     };
+    /** @type {Set<number>} */
     const fuera = new Set();
     for (let intento = 0; intento < 32; intento++) {
       const token = mejor(logits, fuera);
@@ -222,7 +276,10 @@ export class Nucleo {
     return { ids: [...this.enCache], memoria: this.memoria.map((m) => m.slice(0, p * this.fila)) };
   }
 
-  /** Put back an `estado()`. */
+  /**
+   * Put back an `estado()`.
+   * @param {{ ids: number[], memoria: Float32Array[] }} estado
+   */
   restaurar({ ids, memoria }) {
     memoria.forEach((m, j) => this.memoria[j].set(m));
     this.enCache = [...ids];

@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page model's weights as the page downloads them (widgets/construccion/modelo_onnx.py's
 // escribir_pesos: Q8_0's int8 values and one scale per block of 32) turned into the float32 data
 // the model's graph names as external (onnxruntime copies it in when the session is made). No DOM.
@@ -7,6 +8,7 @@
 /**
  * The float32 weights of the graph from the weights file (widgets/construccion/modelo_onnx.py's
  * escribir_pesos): each int8 value times its block's scale, at the offset the graph names.
+ * @param {ArrayBuffer} pesos
  */
 export function pesosFloat32(pesos) {
   const largo = new DataView(pesos).getUint32(0, true);

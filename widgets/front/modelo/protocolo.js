@@ -1,3 +1,4 @@
+// @ts-check
 // The in-page model server's protocol: a request of the messages protocol (POST …/v1/messages)
 // in, a response of that protocol out, with a tiny model in between that only knows chat text.
 // Pure functions, no DOM, no model: the model is injected as `generar` (modelo/motor.js gives the
@@ -38,19 +39,25 @@ const IDS_MENSAJES = idsDelServidor("msg_");
 
 // --------------------------------------------------------------------- errores
 
+/** @type {Record<number, string>} */
 const TIPOS_DE_ERROR = { 400: "invalid_request_error", 404: "not_found_error", 500: "api_error" };
 
 /**
  * A protocol error: `{ estado, cuerpo: {type: "error", error: {type, message}} }`; the type follows
  * from the status (400, 404, 500) unless given.
+ * @param {number} estado
+ * @param {string} mensaje
+ * @param {string} [tipo]
  */
 export function errorDelProtocolo(estado, mensaje, tipo = TIPOS_DE_ERROR[estado] ?? "api_error") {
   return { estado, cuerpo: { type: "error", error: { type: tipo, message: mensaje } } };
 }
 
+/** @type {(x: unknown) => string} */
 const escrito = (x) => (typeof x === "string" ? `«${x}»` : JSON.stringify(x) ?? String(x));
 const NOMBRE_DE_HERRAMIENTA = /^[a-zA-Z0-9_-]{1,64}$/;
 
+/** @type {Record<string, string[]>} */
 const BLOQUES = {
   user: ["text", "tool_result"],
   assistant: ["text", "tool_use"],
@@ -62,6 +69,8 @@ const BLOQUES = {
  * null when `peticion` is a request this server can answer; otherwise the protocol error to
  * send: 400 invalid_request_error (the request is malformed), 404 not_found_error (a model this
  * server does not serve; `modelo` is the one it serves).
+ * @param {any} peticion the request's JSON, whatever it is: checked here
+ * @param {string} [modelo]
  */
 export function validar(peticion, modelo = MODELO) {
   const motivo = motivoDeRechazo(peticion);
@@ -73,6 +82,10 @@ export function validar(peticion, modelo = MODELO) {
   return null;
 }
 
+// What the request sent, not checked yet: `any` (the checks below are what types it). Each
+// motivoEn… gives the reader's reason to refuse it, or null.
+
+/** @param {unknown} p */
 function motivoDeRechazo(p) {
   if (!esObjeto(p)) return "el cuerpo de la petición debe ser un objeto JSON";
   if (!esTexto(p.model) || p.model === "") return "falta «model»: el nombre del modelo, un texto";
@@ -91,6 +104,10 @@ function motivoDeRechazo(p) {
 
 const ELECCIONES = ["auto", "any", "tool", "none"];
 
+/**
+ * @param {unknown} eleccion
+ * @param {any[]} tools
+ */
 function motivoEnEleccion(eleccion, tools) {
   if (eleccion === undefined) return null;
   if (!esObjeto(eleccion) || !ELECCIONES.includes(eleccion.type)) {
@@ -105,6 +122,7 @@ function motivoEnEleccion(eleccion, tools) {
   return null;
 }
 
+/** @param {unknown} system */
 function motivoEnSystem(system) {
   if (system === undefined || esTexto(system)) return null;
   if (Array.isArray(system) && system.every((b) => esObjeto(b) && b.type === "text" && esTexto(b.text))) {
@@ -113,6 +131,7 @@ function motivoEnSystem(system) {
   return "«system» debe ser un texto (o una lista de bloques text)";
 }
 
+/** @param {unknown} tools */
 function motivoEnTools(tools) {
   if (tools === undefined) return null;
   if (!Array.isArray(tools)) return "«tools» debe ser una lista de herramientas";
@@ -142,6 +161,7 @@ function motivoEnTools(tools) {
   return null;
 }
 
+/** @param {unknown} messages */
 function motivoEnMessages(messages) {
   if (!Array.isArray(messages) || messages.length === 0) {
     return "«messages» debe ser una lista con al menos un mensaje";
@@ -170,6 +190,10 @@ function motivoEnMessages(messages) {
   return null;
 }
 
+/**
+ * @param {unknown} contenido
+ * @returns {Map<string, string>}
+ */
 function llamadasDe(contenido) {
   const llamadas = new Map();
   if (Array.isArray(contenido)) {
@@ -178,6 +202,11 @@ function llamadasDe(contenido) {
   return llamadas;
 }
 
+/**
+ * @param {Record<string, any>} m
+ * @param {string} donde
+ * @param {Map<string, string>} pendientes
+ */
 function motivoEnContenido(m, donde, pendientes) {
   const contenido = m.content;
   if (esTexto(contenido)) return faltaResultado(donde, pendientes, new Set());
@@ -205,6 +234,11 @@ function motivoEnContenido(m, donde, pendientes) {
   return faltaResultado(donde, pendientes, respondidas);
 }
 
+/**
+ * @param {string} donde
+ * @param {Map<string, string>} pendientes
+ * @param {Set<string>} respondidas
+ */
 function faltaResultado(donde, pendientes, respondidas) {
   for (const [id, nombre] of pendientes) {
     if (!respondidas.has(id)) {
@@ -215,6 +249,10 @@ function faltaResultado(donde, pendientes, respondidas) {
   return null;
 }
 
+/**
+ * @param {Record<string, any>} b
+ * @param {string} aqui
+ */
 function motivoEnBloque(b, aqui) {
   if (b.type === "text") {
     return esTexto(b.text) ? null : `${aqui}: un bloque text necesita «text», un texto`;
@@ -249,6 +287,10 @@ function motivoEnBloque(b, aqui) {
  * server's counters, so ids never repeat in a page), `modelo` is the name served, `senal` an
  * AbortSignal passed on to `generar`. `usage` copies generar's counts: input_tokens ←
  * tokensEntrada, output_tokens ← tokensSalida, cache_read_input_tokens ← tokensReusados.
+ * @param {any} peticion the request's JSON, as it came (validar checks it)
+ * @param {(pedido: { mensajes: object[], esquema: object, gramatica: string | null, max_tokens: number,
+ *   senal?: AbortSignal }) => Promise<unknown>} generar what it answers is checked here
+ * @param {{ ids?: () => string, idMensaje?: () => string, modelo?: string, senal?: AbortSignal }} [opciones]
  */
 export async function responder(
   peticion,
@@ -294,4 +336,5 @@ export async function responder(
   };
 }
 
-const cuenta = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+/** @type {(n: unknown) => number} */
+const cuenta = (n) => (typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0);

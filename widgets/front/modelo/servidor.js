@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the course's model endpoint, `<raíz>/modelo/v1/messages`, which the course's
 // service worker answers (servicio/sw.js): Python in the page's worker sends a real HTTP POST
 // there (urllib.request through pyodide-http: a synchronous XHR, so only the worker waits), the
@@ -24,15 +25,29 @@ import { PUENTE } from "../lib/textos.js";
 import { direccionPropia, guardarPropia } from "../lib/servidor-propio.js";
 
 const servicio = globalThis.navigator?.serviceWorker ?? null;
+/**
+ * @typedef {(peticion: unknown, opciones: { senal: AbortSignal })
+ *   => Promise<{ estado: number, cuerpo: unknown }>} Atender
+ */
+/** @type {Atender | null} */
 let atenderActual = null;
 let escuchando = false;
+/** @type {Set<AbortController>} */
 const enCurso = new Set(); // AbortControllers of the requests being answered
 
+/**
+ * @param {number} estado
+ * @param {string} tipo
+ * @param {string} mensaje
+ */
 function errorDelProtocolo(estado, tipo, mensaje) {
   return { estado, cuerpo: { type: "error", error: { type: tipo, message: mensaje } } };
 }
 
-/** Tell the service worker (the active one, controlling this page or not) `mensaje`. */
+/**
+ * Tell the service worker (the active one, controlling this page or not) `mensaje`.
+ * @param {object} mensaje
+ */
 function decirAlServicio(mensaje) {
   servicio?.ready.then((registro) => registro.active?.postMessage(mensaje)).catch(() => {});
 }
@@ -41,6 +56,7 @@ const anunciar = () => {
   if (atenderActual) decirAlServicio({ tipo: "bucle:modelo:sirvo" });
 };
 
+/** @param {AbortSignal} senal */
 function detenida(senal) {
   return new Promise((resolve) => {
     const acabar = () => resolve(errorDelProtocolo(499, "cancelled", PUENTE.detenido));
@@ -49,12 +65,14 @@ function detenida(senal) {
   });
 }
 
+/** @param {unknown} peticion */
 async function responderA(peticion) {
-  if (!atenderActual) return errorDelProtocolo(503, "api_error", PUENTE.sinModelo);
+  const atender = atenderActual;
+  if (!atender) return errorDelProtocolo(503, "api_error", PUENTE.sinModelo);
   const control = new AbortController();
   enCurso.add(control);
   try {
-    const atendida = Promise.resolve().then(() => atenderActual(peticion, { senal: control.signal }));
+    const atendida = Promise.resolve().then(() => atender(peticion, { senal: control.signal }));
     const respuesta = await Promise.race([atendida, detenida(control.signal)]);
     if (!respuesta || !Number.isInteger(respuesta.estado)) {
       return errorDelProtocolo(500, "api_error", PUENTE.fallo("la respuesta no tiene estado"));
@@ -68,6 +86,7 @@ async function responderA(peticion) {
   }
 }
 
+/** @param {MessageEvent} evento */
 async function alMensaje(evento) {
   const { data } = evento;
   if (data?.tipo === "bucle:modelo:quien") {
@@ -94,6 +113,7 @@ export function detenerPeticiones() {
 /**
  * Serve the course's model from this page: `atender(peticion, {senal})` → Promise<{estado,
  * cuerpo}>. The latest call's `atender` is the one used. Returns {dejar()}.
+ * @param {Atender} atender
  */
 export function servirModelo(atender) {
   atenderActual = atender;
@@ -120,6 +140,7 @@ export function servirModelo(atender) {
 /**
  * The control of the reader's own server, put in `contenedor`: an address field, **Usar este
  * servidor**, a confirmation, then the address in use with **Dejar de usarlo**.
+ * @param {HTMLElement} contenedor
  */
 export function montarServidorPropio(contenedor) {
   const idCampo = `bucle-servidor-propio-${Math.random().toString(36).slice(2, 8)}`;
@@ -173,7 +194,7 @@ export function montarServidorPropio(contenedor) {
     si.focus();
   };
 
-  campo.addEventListener("keydown", (evento) => {
+  campo.addEventListener("keydown", (/** @type {KeyboardEvent} */ evento) => {
     if (evento.key === "Enter" && !python.sitio.propio) pedir();
   });
   mostrar();
