@@ -44,9 +44,7 @@ def _bloques(texto: str) -> list[Bloque]:
     lineas = texto.splitlines()
     for n, linea in enumerate(lineas):
         m = _VALLA.match(linea)
-        if not m or not (m.group(3) or m.group(1).startswith("`")):
-            continue
-        if m.group(1).startswith("`") and not m.group(3) and m.group(4) is None:
+        if not m or not (m.group(3) or m.group(1).startswith("`")):  # a colon fence's end
             continue
         directiva = m.group(3) or m.group(4) or ""
         ident = ""
