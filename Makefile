@@ -1,10 +1,10 @@
 # «El bucle»: every target does its own set-up from a fresh clone, and a second run reuses it.
 #   make serve   build the course and serve it on http://127.0.0.1:$(PORT)/, rebuilt on every save
-#   make test    the whole test suite (unit, build, browser in Debian's Chromium)
+#   make test    the whole test suite (unit, build, browser in Debian's Chromium, ruff's lint)
 #   make html    build only            make bench   benchmarks, printed as a table
 #   make mutantes  mutation testing of every challenge's reference (tests/mutantes/)
 #   make adaptador  the in-page model's LoRA adapter, trained on the course's runs (about 1 h
-#                on the CPU; widgets/entrenamiento/, writes widgets/datos/smollm2-135m-adaptador.*)
+#                on the CPU; entrenamiento/, writes widgets/datos/smollm2-135m-adaptador.*)
 #   make grabaciones  record the real model in the page again: lesson 6's conversations
 #                (runtime/grabacion.py) and lesson 7's bench (lessons/datos/banco-modelo-del-curso.json)
 #   make clean   remove what the build made (make distclean also removes .venv and node_modules)
@@ -21,11 +21,11 @@ PYTEST_ARGS ?=
 # instead of 20)
 PYTEST_WORKERS ?= 2
 BENCH_ARGS ?=
-LIGHTHOUSE := tests/bench/lighthouse
+LIGHTHOUSE := bench/lighthouse
 NATIVO := .venv-nativo
 MUTANTES := .venv-mutantes
 ENTRENAR := .venv-entrenar
-# arguments of `python -m widgets.entrenamiento.entrenar` (--ejecuciones N, --semilla S, --prueba…)
+# arguments of `python -m entrenamiento.entrenar` (--ejecuciones N, --semilla S, --prueba…)
 ADAPTADOR_ARGS ?=
 # arguments of `python -m tests.mutantes` (challenge ids, -j N, --limite S)
 MUTANTES_ARGS ?=
@@ -50,14 +50,14 @@ test: setup chromium
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 bench: setup chromium $(LIGHTHOUSE)/node_modules/.stamp $(NATIVO)/.stamp
-	$(PY) -m tests.bench $(BENCH_ARGS)
+	$(PY) -m bench $(BENCH_ARGS)
 
 # Native llama.cpp, for the bench only (the in-page model's floor): llama-cpp-python built from
 # its pinned source distribution in a venv of its own, so that `make test` never builds it.
-$(NATIVO)/.stamp: tests/bench/nativo-requisitos.txt
+$(NATIVO)/.stamp: bench/nativo-requisitos.txt
 	$(PYTHON) -m venv $(NATIVO)
 	CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) $(NATIVO)/bin/pip install --quiet --disable-pip-version-check \
-		--require-hashes -r tests/bench/nativo-requisitos.txt
+		--require-hashes -r bench/nativo-requisitos.txt
 	touch $@
 
 # Mutation testing of every challenge's reference: Cosmic Ray mutates a copy of each solucion.py
@@ -78,19 +78,19 @@ $(MUTANTES)/.stamp: tests/mutantes/requisitos.txt
 # so that `make test` never installs them.
 adaptador: setup $(ENTRENAR)/.stamp
 	$(PY) -c 'from pathlib import Path; from widgets.construccion.modelo_local import asegurar; asegurar(Path("_build/modelo"))'
-	$(ENTRENAR)/bin/python -m widgets.entrenamiento.entrenar $(ADAPTADOR_ARGS)
+	$(ENTRENAR)/bin/python -m entrenamiento.entrenar $(ADAPTADOR_ARGS)
 
-$(ENTRENAR)/.stamp: widgets/entrenamiento/requisitos.txt
+$(ENTRENAR)/.stamp: entrenamiento/requisitos.txt
 	$(PYTHON) -m venv $(ENTRENAR)
 	$(ENTRENAR)/bin/pip install --quiet --disable-pip-version-check --require-hashes \
-		-r widgets/entrenamiento/requisitos.txt
+		-r entrenamiento/requisitos.txt
 	touch $@
 
 # What the lessons show of the real model, recorded in Debian's Chromium on the pinned in-page model
-# (tests/bench/grabar.py and grabar_banco.py; a few minutes each on this machine's 2 CPUs).
+# (bench/grabar.py and grabar_banco.py; a few minutes each on this machine's 2 CPUs).
 grabaciones: setup chromium
-	$(PY) -m tests.bench.grabar
-	$(PY) -m tests.bench.grabar_banco
+	$(PY) -m bench.grabar
+	$(PY) -m bench.grabar_banco
 
 # Lighthouse, for the bench only: its own pinned package-lock.json, so that `make test`'s npm ci
 # does not install it.

@@ -67,7 +67,7 @@ def test_each_adapted_weight_is_the_base_plus_its_delta_and_every_other_tensor_t
     origen, plano, nuevo = (GGUFReader(CACHE / fijado().origen), GGUFReader(base), GGUFReader(fundido[0]))
     assert [t.name for t in nuevo.tensors] == [t.name for t in plano.tensors]
     adaptados = {f"{n}.weight" for n in ADAPTADAS}
-    for o, p, n in zip(origen.tensors, plano.tensors, nuevo.tensors):
+    for o, p, n in zip(origen.tensors, plano.tensors, nuevo.tensors, strict=True):
         if n.name not in adaptados:
             assert n.tensor_type == p.tensor_type and np.array_equal(n.data, p.data), n.name
             continue
@@ -148,7 +148,7 @@ def test_make_adaptador_defaults_are_the_committed_runs_settings():
     import json
 
     raiz = Path(__file__).resolve().parents[1]
-    arbol = ast.parse((raiz / "widgets" / "entrenamiento" / "entrenar.py").read_text(encoding="utf-8"))
+    arbol = ast.parse((raiz / "entrenamiento" / "entrenar.py").read_text(encoding="utf-8"))
     defaults = {}
     for nodo in ast.walk(arbol):
         if isinstance(nodo, ast.Call) and getattr(nodo.func, "attr", "") == "add_argument":

@@ -1,5 +1,5 @@
-"""The tasks the course's model is measured on (tests/bench/apartadas.py) and the arithmetic of
-the measure (tests/bench/aciertos.py): the held-out requests are never produced by the training
+"""The tasks the course's model is measured on (bench/apartadas.py) and the arithmetic of
+the measure (bench/aciertos.py): the held-out requests are never produced by the training
 generator, every check can fail and holds for a right outcome, and the interval is Wilson's."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 import pytest
 
 from runtime import espacio
-from tests.bench import apartadas
-from tests.bench.aciertos import wilson
-from tests.bench.evaluar import leer_salida
+from bench import apartadas
+from bench.aciertos import wilson
+from bench.evaluar import leer_salida
 
 TODAS = apartadas.LECCIONES + apartadas.APARTADAS
 
@@ -86,12 +86,12 @@ class Guion:
 
 @pytest.fixture(scope="module")
 def arnes():
-    from tests.bench import evaluar
+    from bench import evaluar
     return evaluar.harness()
 
 
 def test_a_run_goes_through_the_reference_agent_and_ends_with_its_cause(arnes):
-    from tests.bench.evaluar import correr
+    from bench.evaluar import correr
     tortilla, modo = apartadas.LECCIONES[0], {"temperatura": 0, "semilla": 0}
     llm = Guion('{"leer":{"ruta":"recetas/tortilla.txt"}}', '{"leer":{"ruta":"lista.txt"}}',
                 '{"escribir":{"ruta":"lista.txt","contenido":"pan, leche, patatas, huevos, cebolla"}}',

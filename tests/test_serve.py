@@ -78,7 +78,7 @@ def test_each_connection_sends_at_once_without_nagles_algorithm(tmp_path):
 
 
 def test_the_benchs_far_host_delays_and_paces_only_while_it_is_on(tmp_path):
-    from tests.bench import lejos
+    from bench import lejos
 
     datos = bytes(range(256)) * 160  # 40 KB, sent as they are (not a compressible type)
     (tmp_path / "m.wasm").write_bytes(datos)

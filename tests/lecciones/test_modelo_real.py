@@ -4,6 +4,7 @@ answer, is computed here (see tests/lecciones/comun.py)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -12,8 +13,8 @@ import pytest
 from runtime import espacio
 from tests.lecciones.comun import SOLUCION, celdas_de, ejecutar_leccion, opcion_de, opciones_de, texto_de
 
-#: The thirty requests tried to choose the recordings (python -m tests.bench.candidatos).
-CANDIDATOS = Path(__file__).resolve().parents[1] / "bench" / "candidatos.jsonl"
+#: The thirty requests tried to choose the recordings (python -m bench.candidatos).
+CANDIDATOS = Path(__file__).resolve().parents[2] / "bench" / "candidatos.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +137,7 @@ def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
     # in M, and the final text is the next turn's
     assert filas["texto y llamadas en la misma respuesta"] == "fin «Hecho.»"
     mixta = [ns["texto"]("Miro la lista."), ns["llamada"]("m1", "leer", ruta="lista.txt")]
-    como, final, M = ns["agente"](ns["modelo_que"](mixta), ns["PEDIDO_TORTILLA"], dict(ns["ENTORNO"]), tope=3)
+    _como, final, M = ns["agente"](ns["modelo_que"](mixta), ns["PEDIDO_TORTILLA"], dict(ns["ENTORNO"]), tope=3)
     assert [rol for rol, _ in M[2:]] == ["asistente", "usuario", "asistente"] and M[2][1] == mixta
     assert M[3][1][0]["content"] == ns["ENTORNO"]["lista.txt"] and final == "Hecho."
     assert filas["pide una herramienta que no existe"].startswith(
@@ -152,9 +153,9 @@ def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
     tabla = texto_de("modelo-real").lower()
     for fila in filas:  # each row the cell runs is a row of the table
         assert f"| {fila}" in tabla.replace("`", ""), fila
-    filas_de_la_tabla = {l.split("|")[1].strip(): l.split("|")[3].strip()
-                         for l in texto_de("modelo-real").splitlines()
-                         if l.startswith("| ") and l.count("|") == 4}
+    filas_de_la_tabla = {linea.split("|")[1].strip(): linea.split("|")[3].strip()
+                         for linea in texto_de("modelo-real").splitlines()
+                         if linea.startswith("| ") and linea.count("|") == 4}
     assert filas_de_la_tabla["Texto y llamadas en la misma respuesta"] == \
         "`fin` en el turno siguiente: las llamadas se ejecutan"
     assert filas_de_la_tabla["Se queda sin tokens a mitad"] == \
@@ -162,7 +163,8 @@ def test_modelo_real_each_row_of_the_table_happens_as_it_says(modelo_real):
     assert filas_de_la_tabla["No deja de pedir herramientas"] == "`tope`"
     for nombre in ("Pide una herramienta que no existe", "Escribe argumentos que no encajan en el esquema",
                    "Pide leer un fichero que no existe", "Pide escribir"):
-        assert filas_de_la_tabla[nombre].startswith("`fin`, tras ") and "observación de error" in filas_de_la_tabla[nombre]
+        fila = filas_de_la_tabla[nombre]
+        assert fila.startswith("`fin`, tras ") and "observación de error" in fila
 
 
 def _llamadas(ns, g):
@@ -192,7 +194,7 @@ def test_modelo_real_the_recordings_are_what_the_prose_says():
     assert g["entorno"] == E  # denied: nothing changed
     assert f"«{g['final']['texto']}»" in prosa
     reusados = [t["tokens_reusados"] for t in g["turnos"]]
-    assert reusados[0] > 0 and all(a < b for a, b in zip(reusados, reusados[1:]))
+    assert reusados[0] > 0 and all(a < b for a, b in itertools.pairwise(reusados))
     turnos = [(t["tokens_salida"], t["segundos"]) for t in g["turnos"]]
     for a in turnos:  # «en esta grabación, cuantos más tokens escribe un turno, más tarda»
         for b in turnos:
@@ -216,13 +218,13 @@ def test_modelo_real_the_recordings_are_what_the_prose_says():
     assert "el modelo mira la raíz, lee la lista, pide escribir en ella `pan`" in prosa
     assert patatas["entorno"]["lista.txt"] == "pan" and "la lista se queda en `pan`" in prosa
     assert f"«{patatas['final']['texto']}»" in prosa
-    # the thirty requests tried (tests/bench/candidatos.jsonl), of the published model: only a
+    # the thirty requests tried (bench/candidatos.jsonl), of the published model: only a
     # greeting answered with no call
     import json
 
     from widgets.construccion.modelo_local import fijado
 
-    probados = [json.loads(l) for l in CANDIDATOS.read_text(encoding="utf-8").splitlines()]
+    probados = [json.loads(candidato) for candidato in CANDIDATOS.read_text(encoding="utf-8").splitlines()]
     assert {p["sha256"] for p in probados} == {fijado().publicado_sha256} == {g["modelo"]["sha256"]}
     assert f"elegidos entre {len(probados)} pedidos probados" in prosa
     sin_llamadas = [p["pedido"] for p in probados if p["turnos"] == 1]
@@ -259,7 +261,7 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
     model: the adapter's rank, the runs and passes, the minutes of training are the manifest's
     (widgets/datos/smollm2-135m-adaptador.json); the download's files and megabytes, the pin's and
     the engine's (what the page fetches); what it solves, the published model's greedy native runs
-    in tests/bench/aciertos-voraz.json, which must be of the pinned model. The lesson tells which
+    in bench/aciertos-voraz.json, which must be of the pinned model. The lesson tells which
     set each rate comes from: the 20 lessons' requests measured natively are not the bench's 20."""
     import json
     from pathlib import Path
@@ -268,7 +270,7 @@ def test_modelo_real_what_it_says_of_the_tuned_model_is_its_manifest_the_pin_and
 
     raiz = Path(__file__).resolve().parents[2]
     manifiesto = json.loads((FIJADO.parent / "smollm2-135m-adaptador.json").read_text(encoding="utf-8"))
-    medidas = json.loads((raiz / "tests" / "bench" / "aciertos-voraz.json").read_text(encoding="utf-8"))
+    medidas = json.loads((raiz / "bench" / "aciertos-voraz.json").read_text(encoding="utf-8"))
     pin = fijado()
     assert medidas["sha256"] == pin.publicado_sha256, "measure the published model again"
     assert manifiesto["adaptador"]["sha256"] == pin.adaptado.npz_sha256
@@ -416,7 +418,8 @@ def test_modelo_real_what_the_model_writes_and_its_tokens_are_the_recordings(mod
         f"tokens que leyó: {leidos} ({comienzo} del sistema con las herramientas)\n"
         f"tokens que escribió: {salida}\n")
     # the shared start: every recording's first turn reused the same tokens, read at the load
-    assert {x["turnos"][0]["tokens_reusados"] for x in espacio("entorno", "guionizado", "grabacion")["GRABACIONES"]} == {comienzo}
+    grabaciones = espacio("entorno", "guionizado", "grabacion")["GRABACIONES"]
+    assert {x["turnos"][0]["tokens_reusados"] for x in grabaciones} == {comienzo}
     prosa = " ".join(texto_de("modelo-real").split())
     assert (f"leyó {leidos}, de los que {comienzo} son el mensaje de sistema con las herramientas, y "
             f"escribió {salida}.") in prosa
@@ -435,7 +438,7 @@ def test_modelo_real_each_prediction_is_what_its_cell_prints(modelo_real):
     cuerpo = json.loads(salidas[_celda("el-adaptador")])
     assert "system" in cuerpo and {m["role"] for m in cuerpo["messages"]} == {"user", "assistant"}
     assert _marcada("predice-donde-va-el-sistema") == "En `system`, fuera de `messages`."
-    filas = dict(l.split(": ", 1) for l in salidas[_celda("cada-fila")].splitlines())
+    filas = dict(linea.split(": ", 1) for linea in salidas[_celda("cada-fila")].splitlines())
     assert filas["se queda sin tokens a mitad"] == "fin «Voy a le»"
     assert _marcada("predice-la-fila-cortada").startswith("Con `fin` y el trozo «Voy a le»")
 

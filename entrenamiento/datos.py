@@ -27,16 +27,17 @@ is the one llama.cpp tokenizes).
 
 from __future__ import annotations
 
-import builtins
-import types
 from dataclasses import dataclass
 from pathlib import Path
 
+import widgets.calificador
 from widgets.calificador.disco import modulos_de
+from widgets.calificador.importador import Importador
 
-RAIZ = Path(__file__).resolve().parents[2]
-AGENTE = RAIZ / "challenges" / "pruebas-del-agente" / "agente.py"
-ADAPTADOR = RAIZ / "challenges" / "modelo-api" / "solucion.py"
+RAIZ = Path(__file__).resolve().parents[1]
+DESAFIOS = RAIZ / "challenges"
+AGENTE = DESAFIOS / "pruebas-del-agente" / "agente.py"
+ADAPTADOR = DESAFIOS / "modelo-api" / "solucion.py"
 #: The runtime modules of the page's namespace, in the course's order (runtime/orden.txt) up to
 #: the generator: the lessons' (tools, scenarios, permissions, the model API, the recording) and
 #: the generator's (words, tasks, writes, the runs and the chat).
@@ -47,8 +48,8 @@ IGNORAR = -100
 
 def pagina() -> dict:
     """A namespace as a page's: the runtime modules, the reference ``ModeloAPI`` (run as the
-    reader's code runs, after the runtime's names) and the reference ``agente`` (its ``from
-    runtime import …`` answered from the same namespace, as the grader's importer does)."""
+    reader's code runs, after the runtime's names) and the reference ``agente`` (loaded by the
+    grader's importer, its ``from runtime import …`` answered from the same namespace)."""
     from runtime import espacio
 
     ns = espacio(*RUNTIME)
@@ -58,19 +59,21 @@ def pagina() -> dict:
 
 
 def cargar_con_runtime(ruta: Path, ns: dict) -> dict:
-    """Run the challenge file ``ruta`` as a module whose ``from runtime import …`` reads ``ns``."""
-    runtime = types.ModuleType("runtime")
-    vars(runtime).update({k: v for k, v in ns.items() if not k.startswith("__")})
+    """The namespace of the challenge file ``ruta`` (in ``challenges/``), loaded by the grader's
+    importer (:class:`~widgets.calificador.importador.Importador`, as a challenge's tests load
+    it) with its ``from runtime import …`` answered from ``ns``: the page's objects, not a copy."""
+    def codigo(relativa: str):
+        archivo = DESAFIOS / relativa
+        return compile(archivo.read_text(encoding="utf-8"), str(archivo), "exec")
 
-    def importar(name, globals=None, locals=None, fromlist=(), level=0):
-        if name == "runtime" and level == 0:
-            return runtime
-        return builtins.__import__(name, globals, locals, fromlist, level)
+    def runtime_en(modulo: dict) -> None:
+        modulo.update({k: v for k, v in ns.items() if not k.startswith("__")})
 
-    modulo = {"__name__": ruta.stem, "__file__": str(ruta),
-              "__builtins__": dict(vars(builtins), __import__=importar)}
-    exec(compile(ruta.read_text(encoding="utf-8"), str(ruta), "exec"), modulo)
-    return modulo
+    importador = Importador(codigo, runtime_en, widgets.calificador)
+    try:
+        return vars(importador.modulo(ruta.relative_to(DESAFIOS).as_posix()))
+    finally:
+        importador.cerrar()
 
 
 def chat(ns: dict, M: list) -> list[dict]:

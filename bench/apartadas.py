@@ -1,7 +1,7 @@
 """The tasks the course's model is measured on (``make bench``), kept apart from its training data.
 
 Two sets, written here by hand and never by the training generator (``runtime/entrenamiento.py``;
-tests/bench/test_apartadas.py checks that it produces none of these requests):
+bench/test_apartadas.py checks that it produces none of these requests):
 
 - ``LECCIONES``: the lessons' own environment (runtime's ``ENTORNO``) and requests of the kinds
   the lessons make: read, list, look for, add to the list, what a recipe needs that the list
@@ -14,14 +14,14 @@ A task is solved when its check holds over the *final environment* and the final
 over the model's words alone: a list must hold exactly the right items, an answer must name
 what the files say. ``permite``: what the user answers when asked for a write.
 
-Plain Python: it runs in the bench's venv and in ``.venv-nativo`` (tests/bench/evaluar.py).
+Plain Python: it runs in the bench's venv and in ``.venv-nativo`` (bench/evaluar.py).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 #: The lessons' files (runtime/entorno.py's ENTORNO, copied: this module imports no runtime).
 ENTORNO_LECCIONES = {

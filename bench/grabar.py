@@ -1,4 +1,4 @@
-"""Record one run of the agent on the course's in-page model: ``python -m tests.bench.grabar``.
+"""Record one run of the agent on the course's in-page model: ``python -m bench.grabar``.
 
 What lesson 6 («El bucle con un modelo real») opens with is not typed by anyone: this script
 builds the small site ``tests/sites/modelo-preparado`` (the ``modelo`` directive as lesson 6
@@ -14,9 +14,9 @@ It writes ``runtime/grabacion.py``: ``GRABACION`` (the model's file and SHA-256,
 each turn's seconds, tokens and response, how it ended, and the messages), ``INICIO_GRABADO`` and
 ``guion_grabado()``. The lesson's trace replays it; its ``grabacion`` directive fails the build
 when the pinned model's SHA-256 is not the recording's. Nothing leaves 127.0.0.1 (the recorder of
-tests/bench/navegador.py watches it, as in the bench).
+bench/navegador.py watches it, as in the bench).
 
-    python -m tests.bench.grabar [--max-tokens 256] [--tope 10] [--salida runtime/grabacion.py]
+    python -m bench.grabar [--max-tokens 256] [--tope 10] [--salida runtime/grabacion.py]
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from tests.lecciones.comun import celdas_de
 
 from .navegador import Registro, chromium, contexto
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SITIO = ROOT / "tests" / "sites" / "modelo-preparado"
 MARCA = "@@GRABACION@@"
 
@@ -84,7 +84,7 @@ for pedido, permite in json.loads(%(pedidos)r):
 
 PLANTILLA = '''"""Una ejecución del agente con el modelo del curso, grabada (no la edites a mano).
 
-La escribe «python -m tests.bench.grabar»: el agente de «El agente y sus pruebas», con el
+La escribe «python -m bench.grabar»: el agente de «El agente y sus pruebas», con el
 ModeloAPI de «El bucle con un modelo real», contra el modelo que corre en la página, a
 temperatura 0. Se carga después de guionizado.py:
 
@@ -136,7 +136,7 @@ def avisar(texto):
 
 #: What is recorded: (the request, whether the user allows writes), in order. The first is the
 #: lesson's opening trace (the lesson's request, no one to allow the write); the others were
-#: chosen among thirty run natively on the lessons' files (tests/bench/candidatos.py): a request
+#: chosen among thirty run natively on the lessons' files (bench/candidatos.py): a request
 #: it solves, one it solves thanks to the error's suggestion, and a question it answers by
 #: rewriting the list (allowed: what a user who says yes without looking gets).
 PEDIDOS = [
@@ -258,7 +258,7 @@ def escribir(grabaciones: list[dict], salida: Path) -> None:
 
 
 def main(argv=None) -> None:
-    partes = argparse.ArgumentParser(prog="python -m tests.bench.grabar", description=__doc__.split("\n")[0])
+    partes = argparse.ArgumentParser(prog="python -m bench.grabar", description=__doc__.split("\n")[0])
     partes.add_argument("--max-tokens", type=int, default=256)
     partes.add_argument("--tope", type=int, default=10)
     partes.add_argument("--salida", type=Path, default=ROOT / "runtime" / "grabacion.py")

@@ -2,7 +2,7 @@
 child process costs, and how many a batch grades per second.
 
 The batch is mixed: every known-wrong solution and the reference of every challenge. Printed by
-``make bench`` after the browser's table; alone: ``python -m tests.bench.orden [--veces N]``.
+``make bench`` after the browser's table; alone: ``python -m bench.orden [--veces N]``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import time
 from pathlib import Path
 
 import challenges
-from challenges import aislado, lote
+from widgets.aislamiento import aislado, lote
 
 from .tabla import Fila, imprimir
 
-RAIZ = Path(__file__).resolve().parents[2]
+RAIZ = Path(__file__).resolve().parents[1]
 #: Children at once for the throughput figure (the target machine has 2 cores).
 PROCESOS = 2
 
@@ -80,7 +80,7 @@ def medir(veces: int = 3, avisar=print) -> dict:
     for _ in range(veces):
         inicio, cpu = time.perf_counter(), _cpu()
         for e in envios:
-            aislado.calificar(e.desafio, e.codigo)
+            aislado.calificar(e.desafio, e.codigo, challenges.curso())
         r["hijo"].append((time.perf_counter() - inicio) * 1000 / n)
         r["hijo_cpu"].append((_cpu() - cpu) * 1000 / n)
         avisar(f"  {r['hijo'][-1]:.0f} ms per submission ({r['hijo_cpu'][-1]:.0f} ms of CPU)")
@@ -89,7 +89,7 @@ def medir(veces: int = 3, avisar=print) -> dict:
     r["lote"] = []
     for _ in range(veces):
         inicio = time.perf_counter()
-        hechos = lote.calificar(envios, procesos=PROCESOS)
+        hechos = lote.calificar(envios, challenges.curso(), procesos=PROCESOS)
         r["lote"].append(n / (time.perf_counter() - inicio))
         avisar(f"  {r['lote'][-1]:.1f} submissions per second")
     aprobados = sum(c.aprobado for c in hechos)
@@ -98,8 +98,8 @@ def medir(veces: int = 3, avisar=print) -> dict:
 
 
 def filas(r: dict) -> list[Fila]:
-    coste = [h - u for h, u in zip(r["hijo"], r["uno"])]
-    coste_cpu = [h - u for h, u in zip(r["hijo_cpu"], r["uno_cpu"])]
+    coste = [h - u for h, u in zip(r["hijo"], r["uno"], strict=True)]
+    coste_cpu = [h - u for h, u in zip(r["hijo_cpu"], r["uno_cpu"], strict=True)]
     f = [
         Fila("Batch throughput: mixed batch, 2 children at once", "submissions/s", r["lote"]),
         Fila("One submission, each in its own child (one at a time) vs all in one process",

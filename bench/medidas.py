@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gzip
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -126,7 +126,7 @@ def ejecutar(page, n):
 
 # ---- weight ----
 
-@lru_cache(maxsize=None)
+@cache
 def _gzip(ruta: Path) -> int:
     return len(gzip.compress(ruta.read_bytes(), 6))
 

@@ -12,7 +12,7 @@ Not part of ``make test`` nor ``make bench`` (it needs torch, from ``make adapta
 1. **Export** (``.venv-entrenar``'s Python, with ``onnx==1.23.2 onnxscript==0.7.2
    onnxruntime==1.32.0`` on its path, e.g. ``pip install --target DIR`` and ``PYTHONPATH=DIR``)::
 
-       PYTHONPATH=DIR .venv-entrenar/bin/python -m tests.bench.motor_onnx exportar CARPETA
+       PYTHONPATH=DIR .venv-entrenar/bin/python -m bench.motor_onnx exportar CARPETA
 
    The published tuned model (``_build/modelo/<the pinned merged GGUF>``, read by transformers,
    which dequantizes its Q8_0 weights to float32) exported to ONNX by torch's exporter: one forward
@@ -28,7 +28,7 @@ Not part of ``make test`` nor ``make bench`` (it needs torch, from ``make adapta
 
 2. **Measure** (the bench's venv; onnxruntime-web 1.30.0 taken with ``npm pack``)::
 
-       .venv/bin/python -m tests.bench.motor_onnx medir CARPETA [--runs 2]
+       .venv/bin/python -m bench.motor_onnx medir CARPETA [--runs 2]
 
    A page served isolated from ``CARPETA`` runs each model with onnxruntime-web's WebAssembly
    backend (SIMD, every core) in Chromium: the session made, then forwards over 511 tokens (the
@@ -57,7 +57,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 ORT_WEB = "onnxruntime-web@1.30.0"
 MODELOS = ("q8f", "int8", "nbits8")
 # SmolLM2-135M's layers, KV heads and head size: the shapes of q8f-kv.onnx's cache (exportar_kv checks it).
@@ -72,9 +72,11 @@ ort.env.wasm.numThreads = navigator.hardwareConcurrency;
 async function main() {
   const r = { nombre, aislada: crossOriginIsolated, hilos: ort.env.wasm.numThreads };
   let t = performance.now();
-  const s = await ort.InferenceSession.create(`${nombre}.onnx`, { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
+  const s = await ort.InferenceSession.create(`${nombre}.onnx`,
+    { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
   r.carga = performance.now() - t;
-  const ids = (n) => new ort.Tensor("int64", BigInt64Array.from({ length: n }, (_, i) => BigInt((i * 37) % 1000 + 10)), [1, n]);
+  const ids = (n) => new ort.Tensor("int64",
+    BigInt64Array.from({ length: n }, (_, i) => BigInt((i * 37) % 1000 + 10)), [1, n]);
   await s.run({ input_ids: ids(8) });
   for (const n of [511, 22, 38, 1]) {
     t = performance.now();
@@ -98,9 +100,11 @@ ort.env.wasm.numThreads = Number(q.get("hilos")) || navigator.hardwareConcurrenc
 async function main() {
   const r = { aislada: crossOriginIsolated, hilos: ort.env.wasm.numThreads };
   let t = performance.now();
-  const s = await ort.InferenceSession.create("q8f-kv.onnx", { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
+  const s = await ort.InferenceSession.create("q8f-kv.onnx",
+    { executionProviders: ["wasm"], graphOptimizationLevel: "all" });
   r.carga = performance.now() - t;
-  const ids = (n, d) => new ort.Tensor("int64", BigInt64Array.from({ length: n }, (_, i) => BigInt(((i + d) * 37) % 1000 + 10)), [1, n]);
+  const ids = (n, d) => new ort.Tensor("int64",
+    BigInt64Array.from({ length: n }, (_, i) => BigInt(((i + d) * 37) % 1000 + 10)), [1, n]);
   // Each layer's keys and values, token by token ([1, tokens, H, D]): a token's are appended in
   // place, and the model is handed a view of what is filled.
   const TOPE = 2048;
@@ -109,7 +113,8 @@ async function main() {
   r.juntar = 0;
   const paso = async (n) => {
     const feeds = { input_ids: ids(n, p) };
-    memoria.forEach((m, j) => (feeds[`pasado_${j % 2 ? "v" : "k"}_${j >> 1}`] = new ort.Tensor("float32", m.subarray(0, p * H * D), [1, p, H, D])));
+    memoria.forEach((m, j) => (feeds[`pasado_${j % 2 ? "v" : "k"}_${j >> 1}`] =
+      new ort.Tensor("float32", m.subarray(0, p * H * D), [1, p, H, D])));
     const salida = await s.run(feeds);
     const t0 = performance.now();
     memoria.forEach((m, j) => m.set(salida[`nuevo_${j % 2 ? "v" : "k"}_${j >> 1}`].data, p * H * D));
@@ -197,7 +202,7 @@ def exportar(carpeta: Path) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
     from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
 
-    from widgets.entrenamiento.modelo import cargar
+    from entrenamiento.modelo import cargar
 
     carpeta.mkdir(parents=True, exist_ok=True)
     modelo, tok = cargar(ROOT / "_build" / "modelo" / publicado())
@@ -238,7 +243,8 @@ def atencion_por_grupos(module, query, key, value, attention_mask, scaling, drop
     g = hq // hkv
     pesos = torch.matmul(query.reshape(b, hkv, g * n, d), key.transpose(2, 3)) * scaling
     if attention_mask is not None:
-        pesos = (pesos.reshape(b, hkv, g, n, largo) + attention_mask[:, :, None, :, :largo]).reshape(b, hkv, g * n, largo)
+        pesos = (pesos.reshape(b, hkv, g, n, largo)
+                 + attention_mask[:, :, None, :, :largo]).reshape(b, hkv, g * n, largo)
     pesos = torch.softmax(pesos, dim=-1, dtype=torch.float32).to(query.dtype)
     return torch.matmul(pesos, value).reshape(b, hq, n, d).transpose(1, 2).contiguous(), None
 
@@ -250,7 +256,7 @@ def exportar_kv(carpeta: Path) -> None:
     from transformers import AttentionInterface, DynamicCache
     from transformers.masking_utils import AttentionMaskInterface, eager_mask
 
-    from widgets.entrenamiento.modelo import cargar
+    from entrenamiento.modelo import cargar
 
     carpeta.mkdir(parents=True, exist_ok=True)
     modelo, tok = cargar(ROOT / "_build" / "modelo" / publicado())
@@ -306,8 +312,8 @@ def comprobar(archivo: Path, modelo, tok, kv=None) -> None:
     import numpy as np
     import onnxruntime as ort
 
-    from widgets.entrenamiento import datos
-    from widgets.entrenamiento.evaluacion import Generador
+    from entrenamiento import datos
+    from entrenamiento.evaluacion import Generador
 
     ns = datos.pagina()
     transformers = Generador(modelo, tok)
@@ -333,8 +339,9 @@ def comprobar(archivo: Path, modelo, tok, kv=None) -> None:
         while len(nuevos) < 128:
             if kv:
                 r = sesion.run(None, {"input_ids": np.array([entrada], dtype=np.int64),
-                                      **{f"pasado_{k}_{i}": cache[2 * i + (k == "v")] for i in range(capas) for k in "kv"}})
-                cache = [np.concatenate([c, n], axis=1) for c, n in zip(cache, r[1:])]
+                                      **{f"pasado_{k}_{i}": cache[2 * i + (k == "v")]
+                                         for i in range(capas) for k in "kv"}})
+                cache = [np.concatenate([c, n], axis=1) for c, n in zip(cache, r[1:], strict=True)]
                 en_cache = en_cache + entrada
                 logits = r[0][0]
             else:
@@ -389,7 +396,7 @@ def medir(carpeta: Path, runs: int, kv: bool = False, hilos=(0,)) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench.motor_onnx", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.motor_onnx", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="paso", required=True)
     e = sub.add_parser("exportar")
     e.add_argument("carpeta", type=Path)

@@ -1,37 +1,37 @@
 """Harness changes tried on the course's model, outside the browser: ``make bench``'s
-``.venv-nativo`` runs ``python -m tests.bench.variantes_nativas``.
+``.venv-nativo`` runs ``python -m bench.variantes_nativas``.
 
 Lesson 7 («Medir el agente») measures its harness changes on the in-page model by a recording
-(``tests/bench/grabar_banco.py``). Before that, more changes were tried here, faster, with native
+(``bench/grabar_banco.py``). Before that, more changes were tried here, faster, with native
 llama.cpp on the same merged GGUF, the page's prompt format and grammar, greedy (what
-``tests/bench/evaluar.py``'s ``ModeloNativo`` does each turn), on 60 tasks of the generator drawn
+``bench/evaluar.py``'s ``ModeloNativo`` does each turn), on 60 tasks of the generator drawn
 with the bench's seed (``tareas(60, SEMILLA_DEL_BANCO)``): the lesson's variants, read from its
 cells, and four others a harness could try — the tools listed in another order, a write's
 observation that shows the file's new content, two more sentences in the system prompt, and a
 write refused when it would drop items the request does not name. Writes
-``tests/bench/variantes-nativas.json``: the model's SHA-256, the tasks' seed and count, and per
+``bench/variantes-nativas.json``: the model's SHA-256, the tasks' seed and count, and per
 variant how each task ended.
 
-    .venv-nativo/bin/python -m tests.bench.variantes_nativas [--tareas 60] [--salida …]
+    .venv-nativo/bin/python -m bench.variantes_nativas [--tareas 60] [--salida …]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import io
 import json
 import re
 import time
 from pathlib import Path
 
-from tests.bench.evaluar import Cortada, ModeloNativo, cargar, gramatica, harness
+from bench.evaluar import Cortada, ModeloNativo, cargar, gramatica, harness
+from widgets.construccion.fijados import sha256
 from tests.lecciones.comun import celdas_de
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 GGUF = ROOT / "_build" / "modelo" / "SmolLM2-135M-Instruct-bucle.Q8_0.gguf"
-SALIDA = ROOT / "tests" / "bench" / "variantes-nativas.json"
+SALIDA = ROOT / "bench" / "variantes-nativas.json"
 
 #: What the extra variants change, in the lesson's words.
 OTRAS = {
@@ -96,7 +96,7 @@ def otra_variante(ns, nombre):
 
 
 def main(argv=None) -> None:
-    partes = argparse.ArgumentParser(prog="python -m tests.bench.variantes_nativas",
+    partes = argparse.ArgumentParser(prog="python -m bench.variantes_nativas",
                                      description=__doc__.split("\n")[0])
     partes.add_argument("--tareas", type=int, default=60)
     partes.add_argument("--salida", type=Path, default=SALIDA)
@@ -110,7 +110,7 @@ def main(argv=None) -> None:
     variantes = {n: ns[n] for n in ("agente", "agente_escueto", "agente_sin_repetir_v2")}
     variantes.update({n: otra_variante(ns, n) for n in OTRAS})
     resultado = {"modelo": {"nombre": GGUF.name,
-                            "sha256": hashlib.sha256(GGUF.read_bytes()).hexdigest()},
+                            "sha256": sha256(GGUF)},
                  "tareas": {"semilla": ns["SEMILLA_DEL_BANCO"], "cuantas": args.tareas},
                  "otras": OTRAS, "variantes": {}}
     for nombre, agente in variantes.items():

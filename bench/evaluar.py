@@ -2,12 +2,12 @@
 
 Run with the Python of the bench's own venv, ``.venv-nativo`` (llama-cpp-python)::
 
-    .venv-nativo/bin/python -m tests.bench.evaluar ENTRADA.json
+    .venv-nativo/bin/python -m bench.evaluar ENTRADA.json
 
 ``ENTRADA.json``: ``{"ggufs": {name: path}, "gramatica": GBNF, "conjuntos": [name, …],
 "modos": [{"nombre", "temperatura", "semilla"}, …], "max_tokens": 256, "tope": 10, "hilos": n,
 "sin_extras": false}``. For each GGUF, each mode and each task of each set
-(:mod:`tests.bench.apartadas`), the course's reference agent (``challenges/pruebas-del-agente/
+(:mod:`bench.apartadas`), the course's reference agent (``challenges/pruebas-del-agente/
 agente.py``) runs the task with a model that does what the page does on each turn: the request
 the reader's adapter sends (``ModeloAPI.peticion`` of ``challenges/modelo-api/solucion.py``),
 rendered as the in-page server renders it (runtime's ``mensajes_para_el_modelo``), the model's
@@ -25,11 +25,11 @@ import sys
 import time
 from pathlib import Path
 
-from tests.bench import apartadas
-from widgets.entrenamiento.datos import chat, indicaciones_fijas, pagina
-from widgets.entrenamiento.salida import interpretar
+from bench import apartadas
+from entrenamiento.datos import chat, indicaciones_fijas, pagina
+from entrenamiento.salida import interpretar
 
-RAIZ = Path(__file__).resolve().parents[2]
+RAIZ = Path(__file__).resolve().parents[1]
 
 
 
@@ -48,7 +48,7 @@ def gramatica() -> str:
 
 def harness() -> dict:
     """The runtime's names, with the reference agent and the reference adapter run in them (as
-    the training script loads them: widgets/entrenamiento/datos.py)."""
+    the training script loads them: entrenamiento/datos.py)."""
     return pagina()
 
 
@@ -131,7 +131,7 @@ def correr(llm, gramatica, ns, tarea, modo, max_tokens=256, tope=10) -> dict:
 
 def respuestas_fijas(llm, ns) -> list[dict]:
     """The model's greedy answers, without the grammar, to the training manifest's fixed prompts
-    (widgets/entrenamiento/datos.py's ``indicaciones_fijas``), as the training script asks the
+    (entrenamiento/datos.py's ``indicaciones_fijas``), as the training script asks the
     trained model for them: to compare the merged file with the model it was merged from."""
     salida = []
     for que, M in indicaciones_fijas(ns):
@@ -145,7 +145,7 @@ def respuestas_fijas(llm, ns) -> list[dict]:
 def cargar(gguf: str, hilos: int, sin_extras: bool):
     from llama_cpp import Llama
 
-    if sin_extras:  # see tests/bench/nativo.py: a CPU that reports AMX and does not run it
+    if sin_extras:  # see bench/nativo.py: a CPU that reports AMX and does not run it
         import llama_cpp.llama_cpp as enlaces
 
         por_defecto = enlaces.llama_model_default_params

@@ -1,6 +1,6 @@
 """``make bench``: the course measured side by side with a bare Pyodide page, in one run.
 
-    python -m tests.bench [--runs 5] [--builds 5] [--lighthouse 5] [--sitio DIR]
+    python -m bench [--runs 5] [--builds 5] [--lighthouse 5] [--sitio DIR]
 
 ``--lighthouse 0`` leaves Lighthouse out; ``--sitio`` measures a site already built (no build
 times).

@@ -21,8 +21,8 @@ from tests.conftest import SITES, construir
 from .tabla import Fila
 
 ESPERA = 300_000  # ms
-#: Lesson 7's recording of the in-page model (python -m tests.bench.grabar_banco).
-GRABACION = Path(__file__).resolve().parents[2] / "lessons" / "datos" / "banco-modelo-del-curso.json"
+#: Lesson 7's recording of the in-page model (python -m bench.grabar_banco).
+GRABACION = Path(__file__).resolve().parents[1] / "lessons" / "datos" / "banco-modelo-del-curso.json"
 
 #: In every page before its own scripts: when «Medir» is clicked, and when the bench says it is done.
 INICIO = """

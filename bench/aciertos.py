@@ -1,12 +1,12 @@
 """How many tasks the course's model solves, tuned and base, greedy and sampled (``make bench``).
 
-Runs :mod:`tests.bench.evaluar` in ``.venv-nativo`` (native llama.cpp) on the two task sets of
-:mod:`tests.bench.apartadas`, for the published model (the course's adapter merged) and the base
+Runs :mod:`bench.evaluar` in ``.venv-nativo`` (native llama.cpp) on the two task sets of
+:mod:`bench.apartadas`, for the published model (the course's adapter merged) and the base
 beside it, greedy and at temperature 0.7 with several seeds, and prints a table: successes, rate
 and its 95 % Wilson interval, and the failures by cause. The grammar is the page's own, computed
 by its module (``widgets/front/modelo/esquema.js``) in Node for the course's tools.
 
-    python -m tests.bench.aciertos [--semillas 3] [--json salida.json]
+    python -m bench.aciertos [--semillas 3] [--json salida.json]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from widgets.construccion.modelo_local import asegurar, asegurar_base, fijado
 
 from .evaluar import gramatica
 
-RAIZ = Path(__file__).resolve().parents[2]
+RAIZ = Path(__file__).resolve().parents[1]
 NATIVO = RAIZ / ".venv-nativo" / "bin" / "python"
 CACHE = RAIZ / "_build" / "modelo"
 TEMPERATURA = 0.7
@@ -51,7 +51,7 @@ def modos(semillas: int) -> list[dict]:
 def medir(semillas: int = 3, conjuntos=("lecciones", "apartadas"), avisar=print,
           ggufs: dict | None = None) -> dict:
     """The run records of every model, mode and task, and each model's answers to the fixed
-    prompts (see tests/bench/evaluar.py)."""
+    prompts (see bench/evaluar.py)."""
     if not NATIVO.exists():
         raise RuntimeError("no .venv-nativo (make bench builds it)")
     if ggufs is None:
@@ -65,12 +65,12 @@ def medir(semillas: int = 3, conjuntos=("lecciones", "apartadas"), avisar=print,
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
         json.dump(entrada, f, ensure_ascii=False)
     try:
-        p = subprocess.run([str(NATIVO), "-m", "tests.bench.evaluar", f.name], cwd=RAIZ,
-                           stdout=subprocess.PIPE, text=True)
-        if p.returncode != 0:  # a CPU that reports AMX without running it: see tests/bench/nativo.py
+        p = subprocess.run([str(NATIVO), "-m", "bench.evaluar", f.name], cwd=RAIZ,
+                           stdout=subprocess.PIPE, text=True, check=False)
+        if p.returncode != 0:  # a CPU that reports AMX without running it: see bench/nativo.py
             entrada["sin_extras"] = True
             Path(f.name).write_text(json.dumps(entrada, ensure_ascii=False), encoding="utf-8")
-            p = subprocess.run([str(NATIVO), "-m", "tests.bench.evaluar", f.name], cwd=RAIZ,
+            p = subprocess.run([str(NATIVO), "-m", "bench.evaluar", f.name], cwd=RAIZ,
                                stdout=subprocess.PIPE, text=True, check=True)
     finally:
         os.unlink(f.name)
@@ -135,7 +135,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", type=Path, help="write the run records here too")
     parser.add_argument("--voraz", type=Path,
                         help="write the published model's greedy records here, with its SHA-256 "
-                             "(tests/bench/aciertos-voraz.json: the figures lesson 6 states)")
+                             "(bench/aciertos-voraz.json: the figures lesson 6 states)")
     args = parser.parse_args(argv)
     resultado = medir(args.semillas, avisar=lambda t: print(t, file=sys.stderr, flush=True))
     registros = resultado["registros"]
@@ -147,7 +147,7 @@ def main(argv=None) -> int:
                                       "motivo", "turnos", "final", "salidas")}
                    for r in registros if r["modelo"] == "ajustado" and r["modo"] == "greedy"]
         args.voraz.write_text(json.dumps({"modelo": pin.archivo, "sha256": pin.publicado_sha256,
-                                          "como": f"python -m tests.bench.aciertos --voraz {args.voraz}",
+                                          "como": f"python -m bench.aciertos --voraz {args.voraz}",
                                           "registros": voraces}, ensure_ascii=False, indent=1) + "\n",
                               encoding="utf-8")
     print(tabla(registros))

@@ -24,45 +24,33 @@ permutation. (A GGUF's tensor of shape ``[in, out]`` in its header is this same 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
 import numpy as np
 import torch
 
-RAIZ = Path(__file__).resolve().parents[2]
-FIJADO = RAIZ / "widgets" / "datos" / "modelo-fijado.txt"
+from widgets.construccion.fijados import FIJADO, ErrorDelModelo, fijado, sha256
+
+RAIZ = Path(__file__).resolve().parents[1]
 CACHE = RAIZ / "_build" / "modelo"
 #: peft's names of the seven linear layers of a block, and the GGUF's.
 CAPAS = {"q_proj": "attn_q", "k_proj": "attn_k", "v_proj": "attn_v", "o_proj": "attn_output",
          "gate_proj": "ffn_gate", "up_proj": "ffn_up", "down_proj": "ffn_down"}
-_GGUF = re.compile(r"^(?P<ruta>\S+\.gguf)\s+(?P<bytes>\d+)\s+sha256:(?P<sha>[0-9a-f]{64})$")
 
 
 class ErrorDelBase(Exception):
     """The base model cannot be had, or is not the pinned one (message in Spanish)."""
 
 
-def fijado(ruta: Path = FIJADO) -> tuple[str, int, str]:
-    """The wheel's GGUF as ``modelo-fijado.txt`` pins it: (file name, bytes, SHA-256)."""
-    for linea in ruta.read_text(encoding="utf-8").splitlines():
-        if m := _GGUF.match(linea.strip()):
-            return m.group("ruta").rsplit("/", 1)[-1], int(m.group("bytes")), m.group("sha")
-    raise ErrorDelBase(f"{ruta}: no fija ningún GGUF («ruta.gguf BYTES sha256:…»)")
-
-
-def sha256(ruta: Path) -> str:
-    suma = hashlib.sha256()
-    with ruta.open("rb") as f:
-        while bloque := f.read(1 << 20):
-            suma.update(bloque)
-    return suma.hexdigest()
-
-
 def base_comprobado(cache: Path = CACHE) -> tuple[Path, str]:
-    """The pinned GGUF in ``cache`` and its SHA-256, or :class:`ErrorDelBase`."""
-    nombre, _, esperado = fijado()
+    """The pinned GGUF in ``cache`` (the wheel's, as ``modelo-fijado.txt`` pins it) and its
+    SHA-256, or :class:`ErrorDelBase`."""
+    try:
+        pin = fijado()
+    except ErrorDelModelo as error:
+        raise ErrorDelBase(str(error)) from None
+    nombre, esperado = pin.origen, pin.sha256
     ruta = cache / nombre
     if not ruta.is_file():
         raise ErrorDelBase(f"falta el modelo base, {ruta}: «make adaptador» (o «make html») lo "

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 RAYA = "—"
 
@@ -88,7 +88,7 @@ def imprimir(filas: list[Fila], titulo: str, pie: list[str],
     anchos = [max(len(str(x[i])) for x in [cabecera] + lineas) for i in range(len(cabecera))]
 
     def fila_md(valores):
-        return "| " + " | ".join(str(v).ljust(a) for v, a in zip(valores, anchos)) + " |"
+        return "| " + " | ".join(str(v).ljust(a) for v, a in zip(valores, anchos, strict=True)) + " |"
 
     texto = [titulo, "", fila_md(cabecera), "|" + "|".join("-" * (a + 2) for a in anchos) + "|"]
     texto += [fila_md(v) for v in lineas]

@@ -1,9 +1,9 @@
 """Native llama.cpp on this machine: the floor of the in-page model's figures (``make bench``).
 
-Run by :mod:`tests.bench.modelo` with the Python of the bench's own venv, ``.venv-nativo`` (made
+Run by :mod:`bench.modelo` with the Python of the bench's own venv, ``.venv-nativo`` (made
 by ``make bench``: llama-cpp-python built from PyPI there, never in ``make test``)::
 
-    .venv-nativo/bin/python -m tests.bench.nativo ENTRADA.json
+    .venv-nativo/bin/python -m bench.nativo ENTRADA.json
 
 ``ENTRADA.json``: ``{"gguf": path, "hilos": [2, 1], "preparar": mensajes | null,
 "generaciones": [{mensajes, gramatica, max_tokens}, …], "sin_extras": false}``: the start the
@@ -18,7 +18,7 @@ generated tokens and their milliseconds, from llama.cpp's own counters.
 
 ``sin_extras`` turns llama.cpp's extra buffer types off (``use_extra_bufts``: the repacked
 weights and the AMX kernels): on a virtual machine whose CPU reports AMX but does not run it,
-the AMX kernels die with SIGILL (:mod:`tests.bench.modelo` then runs this again with it).
+the AMX kernels die with SIGILL (:mod:`bench.modelo` then runs this again with it).
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None
 
 
 def main(argv=None) -> None:
-    entrada = json.loads(open((argv or sys.argv[1:])[0], encoding="utf-8").read())
+    with open((argv or sys.argv[1:])[0], encoding="utf-8") as f:
+        entrada = json.load(f)
     print(json.dumps([medir(entrada["gguf"], n, entrada["generaciones"], entrada.get("preparar"),
                             entrada.get("sin_extras", False))
                       for n in entrada["hilos"]], ensure_ascii=False))

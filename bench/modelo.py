@@ -10,7 +10,7 @@ widget as lesson 6 has it, and one cell) under the course's service worker, serv
 2. reloads and presses **Cargar el modelo**: the load from what the browser kept, and the shared
    start put back from it (not read again);
 4. runs in the cell the lesson's first cell and the agent on ``ModeloAPI()`` with a cap of 2
-   (:func:`tests.bench.grabar.correr_el_agente`): the lesson's first two turns, each timed in
+   (:func:`bench.grabar.correr_el_agente`): the lesson's first two turns, each timed in
    Python from the call to the response (the HTTP request, the in-page server, the model), with
    the engine's record of each generation (counted as llama.cpp counts: the prompt's tokens
    processed anew and reused, their milliseconds, the generated tokens and theirs).
@@ -21,11 +21,11 @@ engine runs on one thread. The model's endpoint needs the service worker, so her
 engine itself is given the very generations of the isolated run (the prompts and schemas the
 in-page server built), in order; a turn's seconds are the engine's.
 
-Then the same preparation and generations run on native llama.cpp (:mod:`tests.bench.nativo`, in
+Then the same preparation and generations run on native llama.cpp (:mod:`bench.nativo`, in
 ``.venv-nativo``), with every core and with one, as the floor: the ratio is the page's figure
 over native's. Without ``.venv-nativo`` the native column says so (``make bench`` builds it).
 
-``make bench`` prints this table after its own; alone: ``python -m tests.bench.modelo [--runs 1]``.
+``make bench`` prints this table after its own; alone: ``python -m bench.modelo [--runs 1]``.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from . import grabar
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 NATIVO = ROOT / ".venv-nativo" / "bin" / "python"
 #: The lesson's targets on this 2-core machine, isolated (issue «El bucle con un modelo real»).
 OBJETIVO_PRIMERO, OBJETIVO_SEGUNDO = 12.0, 5.0
@@ -77,7 +77,8 @@ def medir(navegador, registro, runs: int, avisar) -> dict:
                        f"{prep.get('ms', 0) / 1000:.1f} s ({prep.get('tokens', 0)} tok); "
                        + "; ".join(f"turn {n}: {t['segundos']:.1f} s ({g['tokensEntrada']} new + "
                                    f"{g['tokensReusados']} reused in, {g['tokensSalida']} out)"
-                                   for n, (t, g) in enumerate(zip(x["turnos"], x["generaciones"]), 1)))
+                                   for n, (t, g) in enumerate(
+                                       zip(x["turnos"], x["generaciones"], strict=True), 1)))
         finally:
             srv.shutdown()
             srv.server_close()
@@ -167,8 +168,8 @@ def _correr_nativo(entrada: dict) -> subprocess.CompletedProcess:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as f:
         json.dump(entrada, f, ensure_ascii=False)
     try:
-        return subprocess.run([str(NATIVO), "-m", "tests.bench.nativo", f.name], cwd=ROOT,
-                              capture_output=True, text=True, timeout=900)
+        return subprocess.run([str(NATIVO), "-m", "bench.nativo", f.name], cwd=ROOT,
+                              capture_output=True, text=True, timeout=900, check=False)
     finally:
         os.unlink(f.name)
 
@@ -178,13 +179,18 @@ def _reparto(segundos: float, g: dict) -> str:
     worker, and what is outside the engine (Python, HTTP, the service worker, the in-page server)."""
     t = g.get("tiempos") or {}
     motor = t.get("prompt_ms", 0) + t.get("predicted_ms", 0) + t.get("codificar_ms", 0)
-    pasadas = (f" ({t['pasadas']} for {t.get('prompt_n', 0)} tokens of prompt and {t.get('predicted_n', 0)} generated;"
-               f" {t.get('acertados', 0)} of {t.get('adelantados', 0)} tokens read ahead kept)" if "pasadas" in t else "")
-    partes = [f"forward passes {t.get('correr_ms', 0):.0f} ms{pasadas}", f"keys and values appended {t.get('juntar_ms', 0):.0f}",
-              f"tokens chosen under the schema (and what it forces, found) {t.get('elegir_ms', 0):.0f}", f"chat tokenized {t.get('codificar_ms', 0):.0f}",
+    pasadas = (f" ({t['pasadas']} for {t.get('prompt_n', 0)} tokens of prompt and "
+               f"{t.get('predicted_n', 0)} generated;"
+               f" {t.get('acertados', 0)} of {t.get('adelantados', 0)} tokens read ahead kept)"
+               if "pasadas" in t else "")
+    partes = [f"forward passes {t.get('correr_ms', 0):.0f} ms{pasadas}",
+              f"keys and values appended {t.get('juntar_ms', 0):.0f}",
+              f"tokens chosen under the schema (and what it forces, found) {t.get('elegir_ms', 0):.0f}",
+              f"chat tokenized {t.get('codificar_ms', 0):.0f}",
               f"the page waiting on the worker beyond that {g.get('ms', 0) - motor:.0f}"]
     if segundos * 1000 > g.get("ms", 0):
-        partes.append(f"outside the engine (Python, HTTP, service worker, in-page server) {segundos * 1000 - g['ms']:.0f}")
+        partes.append("outside the engine (Python, HTTP, service worker, in-page server) "
+                      f"{segundos * 1000 - g['ms']:.0f}")
     return "where run 1's turn went: " + ", ".join(partes)
 
 
@@ -257,7 +263,8 @@ def filas(r: dict) -> list[Fila]:
                           [g["tokensEntrada"] for g in gens], [gn["prompt_n"]] if gn else None))
             f[-1].notas.append(("reused from the start read after the load: " if n == 1 else
                                 "reused from the turn before: ") + ", ".join(
-                str(g["tokensReusados"]) for g in gens) + (" (turn 2 must not process the prefix again)" if n == 2 else ""))
+                str(g["tokensReusados"]) for g in gens)
+                + (" (turn 2 must not process the prefix again)" if n == 2 else ""))
             f.append(Fila(f"  turn {n}: prompt processing, to the first token", "s",
                           s([t.get("prompt_ms", 0) for t in tiempos]), [gn["prompt_ms"] / 1000] if gn else None))
             f.append(Fila(f"  turn {n}: prompt, tokens per second", "tok/s",
@@ -286,7 +293,7 @@ def tabla(r: dict) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench.modelo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.modelo", description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs, isolated and not (1)")
     args = parser.parse_args(argv)
     registro = Registro()

@@ -1,6 +1,6 @@
 """Lighthouse scores of a page, with Debian's Chromium and through the bench's proxy recorder.
 
-Lighthouse 12.2.3 (13 needs Node 22) is pinned in tests/bench/lighthouse/package-lock.json and
+Lighthouse 12.2.3 (13 needs Node 22) is pinned in bench/lighthouse/package-lock.json and
 installed there by ``make bench`` only, so that ``make test``'s ``npm ci`` stays small. Lighthouse
 runs with its defaults (a phone, simulated throttling); each run starts Chromium with a new
 profile, so every run is a first visit.
@@ -32,7 +32,7 @@ def _una(url: str, banderas: str) -> tuple[dict | None, str]:
              "--output=json", f"--output-path={salida}", "--quiet", "--locale=es",
              f"--chrome-flags={banderas}"],
             capture_output=True, text=True, timeout=300,
-            env={**os.environ, "CHROME_PATH": CHROMIUM},
+            env={**os.environ, "CHROME_PATH": CHROMIUM}, check=False,
         )
         if proceso.returncode != 0 or not salida.is_file():
             lineas = [x for x in proceso.stderr.strip().splitlines() if x.strip()]

@@ -1,7 +1,7 @@
-"""Record lesson 7's bench on the course's in-page model: ``python -m tests.bench.grabar_banco``.
+"""Record lesson 7's bench on the course's in-page model: ``python -m bench.grabar_banco``.
 
 What the lesson «Medir el agente» reports of the real model is not typed by anyone: like
-``python -m tests.bench.grabar`` (whose site, browser and model loading this reuses), this script
+``python -m bench.grabar`` (whose site, browser and model loading this reuses), this script
 builds ``tests/sites/modelo-preparado``, serves it on 127.0.0.1, opens it in Debian's Chromium
 under the course's service worker, downloads the pinned model, and runs in the page's Python the
 lesson's own cells (``lessons/medir.md``: the harness, its variants and ``modelo_de_la_pagina``)
@@ -14,7 +14,7 @@ It writes ``lessons/datos/banco-modelo-del-curso.json``, the recording the lesso
 shows (``:grabacion:``): the model's file and SHA-256, the temperature, the seeds, the cap, the
 variants, the tasks, the wall time and every run.
 
-    python -m tests.bench.grabar_banco [--variantes agente agente_sin_repetir_v2] [--salida …]
+    python -m bench.grabar_banco [--variantes agente agente_sin_repetir_v2] [--salida …]
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tests.lecciones.comun import celdas_de
 
 from .grabar import con_el_modelo
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SALIDA = ROOT / "lessons" / "datos" / "banco-modelo-del-curso.json"
 MARCA = "@@EJECUCION@@"
 VARIANTES = ("agente", "agente_sin_repetir_v2")
@@ -131,7 +131,7 @@ def grabar(variantes=VARIANTES) -> dict:
 
 
 def main(argv=None) -> None:
-    partes = argparse.ArgumentParser(prog="python -m tests.bench.grabar_banco",
+    partes = argparse.ArgumentParser(prog="python -m bench.grabar_banco",
                                      description=__doc__.split("\n")[0])
     partes.add_argument("--variantes", nargs="+", default=list(VARIANTES))
     partes.add_argument("--salida", type=Path, default=SALIDA)

@@ -1,22 +1,23 @@
-"""Requests tried on the course's model to choose lesson 6's recordings (tests/bench/grabar.py).
+"""Requests tried on the course's model to choose lesson 6's recordings (bench/grabar.py).
 
-    .venv-nativo/bin/python -m tests.bench.candidatos [GGUF] > tests/bench/candidatos.jsonl
+    .venv-nativo/bin/python -m bench.candidatos [GGUF] > bench/candidatos.jsonl
 
 Each request runs once over the lessons' files, greedy, with native llama.cpp and the page's
-grammar, through the course's reference agent (tests/bench/evaluar.py's harness), the user
-allowing writes or not as given. Prints one JSON line per request: the GGUF's SHA-256, how it ended, the final text
-and each turn's output. ``tests/bench/candidatos.jsonl`` keeps the run that chose the recordings
-of 2026-12-06 (lesson 6 says what it shows; tests/lecciones/test_modelo_real.py checks it). The default GGUF is the published model in ``_build/modelo/``; the grammar
-is esquema.js's, computed in Node (evaluar.gramatica).
+grammar, through the course's reference agent (bench/evaluar.py's harness), the user
+allowing writes or not as given. Prints one JSON line per request: the GGUF's SHA-256, how it
+ended, the final text and each turn's output. ``bench/candidatos.jsonl`` keeps the run that chose
+the recordings of 2026-12-06 (lesson 6 says what it shows; tests/lecciones/test_modelo_real.py
+checks it). The default GGUF is the published model in ``_build/modelo/``; the grammar is
+esquema.js's, computed in Node (evaluar.gramatica).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 
-from tests.bench import apartadas, evaluar
+from bench import apartadas, evaluar
+from widgets.construccion.fijados import sha256
 
 #: (request, does the user allow writes): the lessons' kinds, said in several ways.
 CANDIDATOS = [
@@ -61,8 +62,7 @@ def main(argv=None) -> None:
     ns = evaluar.harness()
     gramatica = LlamaGrammar.from_string(evaluar.gramatica(), verbose=False)
     llm = evaluar.cargar(gguf, 2, False)
-    with open(gguf, "rb") as f:
-        sha = hashlib.file_digest(f, "sha256").hexdigest()
+    sha = sha256(gguf)
     for pedido, permite in CANDIDATOS:
         tarea = apartadas.Apartada("candidato", apartadas.ENTORNO_LECCIONES, pedido,
                                    lambda antes, despues, final: True, permite)

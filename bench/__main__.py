@@ -1,4 +1,4 @@
-"""Run the bench and print the table (see tests/bench/__init__.py and BENCHMARKS.md)."""
+"""Run the bench and print the table (see bench/__init__.py and BENCHMARKS.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -26,7 +26,7 @@ from . import aciertos, banco, construccion, desnuda, faro, lejos, medidas, mode
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila, imprimir
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 LECCION = "el-bucle.html"
 SEGUNDA = "errores.html"  # the lesson after «El bucle», never opened before it is measured
 TERCERA = "pedir-permiso.html"  # the one after it, opened over a slow link (lejos.py)
@@ -65,7 +65,8 @@ def maquina() -> str:
     except OSError:
         pass
     memoria = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True,
+                             check=False).stdout.strip()
     carga = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     return (f"{os.cpu_count()} CPUs ({cpu}), {memoria:.0f} GiB, {platform.system()} "
             f"{platform.release()}, {version}, Python {platform.python_version()}; "
@@ -186,7 +187,7 @@ def medir_navegador(args, sitio: Path, bare: Path, registro: Registro, bancos: P
             medir_detener(r, page, leccion, n, "")
 
         medir_segunda(r, ctx, n, sitio)
-        banco.medir_en(r, ctx, servidor(bancos), n, avisar)  # the bench widget (tests/bench/banco.py)
+        banco.medir_en(r, ctx, servidor(bancos), n, avisar)  # the bench widget (bench/banco.py)
 
         avisar("without cross-origin isolation…")
         with ctx(init=medidas.INICIO) as c:
@@ -203,7 +204,7 @@ def medir_segunda(r, ctx, n, sitio):
     (today): each run two new profiles, in turns. Both visit the index first (with the service
     worker: until the course is saved), then «El bucle» until its Python is ready and its
     snapshot stored, as a reader who read it; then the second lesson. Then, from it, the third,
-    never opened either, from a far host (:mod:`tests.bench.lejos`, a server of its own): what
+    never opened either, from a far host (:mod:`bench.lejos`, a server of its own): what
     the service worker answers from its cache does not cross the link."""
     avisar(f"a second lesson never opened ({LECCION} → {SEGUNDA}), then a third over a slow link "
            f"(→ {TERCERA}), without the service worker and with it, new profiles, {n} ×…")
@@ -383,9 +384,9 @@ def filas(r, limpias, una, faro_r, vista_s=None) -> list[Fila]:
              objetivo="100", cumple=lambda m, _: m >= 100, falta=faro_r.falta),
     ]
     fila = {x.nombre: x for x in f}
-    visto = sorted(set(r["prevista_python"]))
-    fila["Prefetched: Ejecutar 10 s after load (click → output)"].notas.append("in the warm profile; Python at the click (how it started, its state): "
-                      + "; ".join(f"«{x}» {r['prevista_python'].count(x)}×" for x in visto))
+    fila["Prefetched: Ejecutar 10 s after load (click → output)"].notas.append(
+        "in the warm profile; Python at the click (how it started, its state): "
+        + "; ".join(f"«{x}» {r['prevista_python'].count(x)}×" for x in sorted(set(r["prevista_python"]))))
     if faro_r.resumen:
         f[-2].notas.append(faro_r.resumen)
     primera = fila[f"Grading: {next(iter(LECCIONES))}'s reference, warm (click → summary)"]
@@ -393,9 +394,9 @@ def filas(r, limpias, una, faro_r, vista_s=None) -> list[Fila]:
                          "a reader's second check; the whole suite of each challenge")
     f[0].notas.append("HTML, CSS, scripts, fonts and images fetched with the page's idle callback "
                       "disabled (Python and the editors wait for it)")
-    fila["First output, warm"].notas.append(f"from the memory snapshot ({r['instantanea_bytes'] / 1e6:.1f} MB in the Cache "
-                      f"API), stored {r['instantanea_s']:.1f} s after the first visit's output "
-                      "(made in a throwaway worker once the page is idle)")
+    fila["First output, warm"].notas.append(
+        f"from the memory snapshot ({r['instantanea_bytes'] / 1e6:.1f} MB in the Cache API), stored "
+        f"{r['instantanea_s']:.1f} s after the first visit's output (made in a throwaway worker once the page is idle)")
     fila["Second lesson, never opened: navigation → first paint, no service worker"].notas.append(
         f"{LECCION} → {SEGUNDA} (page.goto), each run two new profiles that visited the index and "
         f"{LECCION} first (its Python ready, its snapshot stored); with the service worker: the course "
@@ -408,7 +409,7 @@ def filas(r, limpias, una, faro_r, vista_s=None) -> list[Fila]:
     fila["Third lesson over a slow link: navigation → first paint, no service worker"].notas.append(
         f"{SEGUNDA} → {TERCERA}, right after the figures above, in the same profiles, the host's "
         f"answers made to cross Lighthouse's mobile link by the server ({lejos.LATENCIA * 1000:.0f} ms "
-        f"round trip per request, {lejos.BAJADA * 8 / 1e6:g} Mbit/s shared; tests/bench/lejos.py); "
+        f"round trip per request, {lejos.BAJADA * 8 / 1e6:g} Mbit/s shared; bench/lejos.py); "
         f"requests that crossed it until Python was ready, median: "
         f"{statistics.median(r['tercera_cruzaron']):g} without the service worker, "
         f"{statistics.median(r['tercera_cruzaron_sw']):g} with it")
@@ -460,7 +461,7 @@ def main(argv=None):
             faro_r = faro.medir(servidor(sitio) + LECCION, registro.proxy, args.lighthouse, avisar)
     fuera, servicios = registro.fuera, registro.servicios
     registro.cerrar()
-    fecha = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    fecha = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     pie = r["notas"] + [
         f"requests that tried to leave 127.0.0.1 (pages, workers, Lighthouse; the recorder "
         f"checked first): {len(fuera)}" + (": " + enumerar(fuera) if fuera else ""),

@@ -20,7 +20,7 @@ from widgets.autor.vista import Vista
 from .navegador import Registro, chromium, contexto
 from .tabla import Fila
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 LECCION = "el-bucle.md"
 
 

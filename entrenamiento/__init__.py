@@ -9,7 +9,9 @@ ChatML template). It writes ``widgets/datos/smollm2-135m-adaptador.npz`` (the ad
 
 - ``requisitos.txt``: torch (the CPU build on this machine's disk), transformers, peft, gguf,
   pinned with hashes; ``make adaptador`` installs them into ``.venv-entrenar``, never ``make test``.
-- ``entrenar.py``: the command (``python -m widgets.entrenamiento.entrenar``).
+- ``entrenar.py``: the command (``python -m entrenamiento.entrenar``).
 
-Nothing of the extension imports this package: Sphinx and the grader never load torch.
+This course's program, not the extension's: nothing in ``widgets/`` imports it (Sphinx and the
+grader never load torch). It reads the pins and hashes files with
+``widgets.construccion.fijados`` and loads the challenges' files with the grader's importer.
 """
