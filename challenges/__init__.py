@@ -7,19 +7,28 @@ A thin wrapper over :mod:`widgets.calificador.disco` with this course's folders:
     c.calificar("bucle-con-tope", codigo)    # → the same result the page gets
 
 See :mod:`widgets.calificador.disco` for a challenge's files and the known-wrong solutions'
-header, and ``python -m challenges`` for the command.
+header, :func:`curso` for the course as the child processes that grade take it
+(:mod:`widgets.aislamiento`), and ``python -m challenges`` for the command.
 """
 
 from __future__ import annotations
 
 import io
+from functools import cache
 from pathlib import Path
 
+from widgets.aislamiento import Curso
 from widgets.calificador import disco
 from widgets.calificador.disco import ARCHIVOS_DESAFIO, ErrorConocido  # noqa: F401 - re-exported
 
 CARPETA = Path(__file__).resolve().parent
 RUNTIME = CARPETA.parent / "runtime"
+
+
+@cache
+def curso() -> Curso:
+    """This course (its challenges, runtime and id), as its ``conf.py`` sets it."""
+    return Curso.de_conf(CARPETA.parent)
 
 
 def calificador(carpeta: Path = CARPETA):

@@ -202,7 +202,7 @@ def test_una_pagina_sin_desafios_no_publica_nada(html, tmp_path):
      "no hay ningún desafío «no-existe» en "),
     (f"```{{desafio}} {DESAFIO}\n```\n", 3,
      f"el desafío «{DESAFIO}» necesita un enunciado"),
-    (f"```{{desafio}}\n\nEnunciado.\n```\n", 3, "falta el id del desafío, como en ```{desafio} bucle-con-tope"),
+    ("```{desafio}\n\nEnunciado.\n```\n", 3, "falta el id del desafío, como en ```{desafio} bucle-con-tope"),
 ], ids=["id desconocido", "sin enunciado", "sin id"])
 def test_un_desafio_mal_escrito_rompe_la_construccion_en_su_linea(tmp_path, contenido, linea, mensaje):
     fuente = sitio(tmp_path, {"index.md": "# Título\n\n" + contenido})
@@ -239,10 +239,10 @@ def test_una_leccion_reconstruida_no_comprueba_otra_vez_su_desafio_si_no_cambio(
     construir(fuente, tmp_path / "html")
     # From now on, a check of the challenge fails the build (conf.py runs before any page).
     (fuente / "conf.py").write_text(CONF + ajuste + textwrap.dedent("""
-        from widgets.calificador import disco as _disco
+        from widgets.aislamiento import comprobacion as _comprobacion
         def _otra_vez(*a, **k):
             raise RuntimeError("el desafío se comprobó otra vez")
-        _disco.comprobar = _otra_vez
+        _comprobacion.comprobar = _otra_vez
         """), encoding="utf-8")
 
     (fuente / "index.md").write_text(pagina + "\nUna frase más.\n", encoding="utf-8")

@@ -2,6 +2,9 @@
 
     python -m widgets nuevo <carpeta> [--titulo "…"]   un curso nuevo que se construye tal cual
     python -m widgets comprobar [carpeta]               los desafíos, como los comprueba la construcción
+    python -m widgets calificar [--curso carpeta] <desafío> <archivos…> [--json | --csv]
+    python -m widgets calificar [--curso carpeta] --progreso <progresos…> [--json | --csv]
+                                                        califica envíos, cada uno en su proceso
     python -m widgets servir [fuente] [-c conf] [--salida …] [--puerto 8000]
                                                         vista previa: se reconstruye al guardar
 """
@@ -23,6 +26,11 @@ def argumentos(argv=None):
     comprobar = ordenes.add_parser("comprobar", help="comprueba los desafíos del curso")
     comprobar.add_argument("carpeta", type=Path, nargs="?", default=Path("."),
                            help="la carpeta de su conf.py (por defecto, esta)")
+    calificar = ordenes.add_parser(
+        "calificar", help="califica envíos de los lectores, cada uno en su proceso",
+        description="Califica envíos con las pruebas de un desafío, cada uno en su proceso. "
+                    "«python -m widgets calificar --help» da el uso completo.", add_help=False)
+    calificar.add_argument("resto", nargs=argparse.REMAINDER)
     servir = ordenes.add_parser("servir", help="vista previa que se reconstruye al guardar")
     servir.add_argument("fuente", type=Path, nargs="?", default=Path("."),
                         help="la carpeta de las lecciones (por defecto, esta)")
@@ -35,6 +43,10 @@ def argumentos(argv=None):
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["calificar"]:  # its own options (argparse's REMAINDER cannot take «--help»)
+        from .autor.calificar import ejecutar
+        return ejecutar(argv[1:])
     a = argumentos(argv)
     if a.orden == "nuevo":
         from .autor.nuevo import CarpetaOcupada, crear

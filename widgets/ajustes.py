@@ -42,8 +42,10 @@ from __future__ import annotations
 import io
 import posixpath
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sphinx.application import Sphinx
+if TYPE_CHECKING:  # only annotations: the author's commands read a conf.py without loading Sphinx
+    from sphinx.application import Sphinx
 
 from .calificador.disco import modulos_de
 from .calificador.runtime import ejecutar_runtime

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 import challenges
-from challenges import aislado
+from widgets.aislamiento import aislado
 from tests.browser.test_fallos_celdas import (ESPERA, MARCADO, NORMAL, Celda, pagina_compartida,
                                               vigilar)
 from tests.conftest import ROOT, construir, pegar_codigo
@@ -118,9 +118,15 @@ class Desafio:
     def __init__(self, page):
         self.page = page
         self.elemento = page.locator("bucle-desafio")
-        self.editor = page.get_by_role("textbox", name="Código del desafío")
         self.resumen = self.elemento.locator(".bucle-desafio-resumen")
         self.pruebas = self.elemento.get_by_role("list", name="Resultados de las pruebas").locator(":scope > li")
+
+    @property
+    def editor(self):
+        """The challenge's editor, once the reader has gone to the challenge (its editor comes
+        when its code is near the viewport, or is focused)."""
+        self.elemento.scroll_into_view_if_needed()
+        return self.page.get_by_role("textbox", name="Código del desafío")
 
     def comprobar(self, codigo):
         """Submit `codigo`; return the summary once there is one."""
@@ -218,7 +224,7 @@ def test_os_exit_gets_the_commands_verdict_word_for_word(en_leccion, cuando):
     """The page and ``python -m challenges`` say the same of os._exit (the engine's words), and
     the verdict box holds nothing else (no stray «null» under the message)."""
     codigo = SALIDAS[cuando]
-    del_orden = aislado.calificar(DESAFIO, codigo)
+    del_orden = aislado.calificar(DESAFIO, codigo, challenges.curso())
     d = Desafio(en_leccion.page)
     resumen = d.comprobar(codigo)
     assert resumen.startswith(f"0 de {TOTAL} pruebas superadas"), resumen
@@ -231,8 +237,8 @@ def test_os_exit_gets_the_commands_verdict_word_for_word(en_leccion, cuando):
     else:
         expect(error).to_be_hidden()
         mensaje = del_orden["pruebas"][0]["mensaje"]
-        assert mensaje == f"tu código terminó el proceso con os._exit(3) mientras se calificaba «{PRIMERA}»: " \
-                          "aquí no se termina el programa; devuelve el resultado con return."
+        assert mensaje == (f"tu código terminó el proceso con os._exit(3) mientras se calificaba «{PRIMERA}»: "
+                           "aquí no se termina el programa; devuelve el resultado con return.")
         assert d.primera() == mensaje
     # The tests not tried say why, as the command does (a «motivo» line each).
     motivos = d.pruebas.locator(".bucle-desafio-motivo").all_inner_texts()

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 import challenges
-from challenges import aislado
+from widgets.aislamiento import aislado
 from tests.browser.test_desafio import ESPERA, Desafio
 from tests.browser.test_fallos_celdas import Celda
 
@@ -136,7 +136,7 @@ def test_a_suite_that_fails_a_correct_agent_is_credited_with_no_broken_one_in_th
 
 def como_el_comando(codigo, r):
     """The command's verdict (a child process) on ``codigo`` is ``r``'s, test by test."""
-    comando = aislado.calificar(DESAFIO, codigo)
+    comando = aislado.calificar(DESAFIO, codigo, challenges.curso())
     assert [(p["nombre"], p["ok"], p["mensaje"]) for p in comando["pruebas"]] == [
         (p["nombre"], p["ok"], p["mensaje"]) for p in r["pruebas"]]
 

@@ -41,7 +41,7 @@ def bucle_de(cuerpo):
 def cli(*args, timeout=60, **opciones):
     return subprocess.run([sys.executable, "-m", "challenges", *map(str, args)], cwd=RAIZ,
                           capture_output=True, text=True, encoding="utf-8", timeout=timeout,
-                          **opciones)
+                          **opciones, check=False)
 
 
 def en_paralelo(funcion, elementos):

@@ -10,7 +10,8 @@ import textwrap
 
 import pytest
 
-from challenges import aislado
+import challenges
+from widgets.aislamiento import aislado, canal as canales
 from tests.orden.comun import DESAFIO, PRIMERA, SOLUCION, TOTAL, cli, en_paralelo
 
 
@@ -33,7 +34,7 @@ def enganos(tmp_path_factory):
         archivos.append(carpeta / f"{nombre}.py")
         archivos[-1].write_text(codigo, encoding="utf-8")
     return dict(zip(("imprime", "atexit", "escribe_en_1"),
-                    en_paralelo(lambda a: cli(DESAFIO, a), archivos)))
+                    en_paralelo(lambda a: cli(DESAFIO, a), archivos), strict=True))
 
 
 def test_el_que_imprime_12_passed_y_sale_con_os_exit_suspende(enganos):
@@ -95,11 +96,11 @@ def falsificador(y_despues):
 def test_nadie_falsifica_el_canal():
     casos = [falsificador("import os\nos._exit(0)\n"),
              falsificador(SOLUCION.replace("for _ in range(tope):", "while True:"))]
-    sale, sigue = en_paralelo(lambda codigo: aislado.calificar(DESAFIO, codigo), casos)
+    sale, sigue = en_paralelo(lambda codigo: aislado.calificar(DESAFIO, codigo, challenges.curso()), casos)
     assert sale["superadas"] == 0
     assert sale["error"]["mensaje"].startswith("tu código terminó el proceso con os._exit(0)")
     assert 0 < sigue["superadas"] < 12
-    assert [p["nombre"] for p in sigue["pruebas"]] == aislado.nombres(DESAFIO)
+    assert [p["nombre"] for p in sigue["pruebas"]] == aislado.nombres(DESAFIO, challenges.curso())
 
 
 def test_el_canal_solo_acepta_lo_firmado_y_en_orden():
@@ -110,7 +111,7 @@ def test_el_canal_solo_acepta_lo_firmado_y_en_orden():
         cuerpo = json.dumps({"m": m, "n": n}).encode()
         return hmac.new(con, cuerpo, "sha256").hexdigest().encode() + b" " + cuerpo
 
-    canal = aislado._Canal(clave, 10_000)
+    canal = canales.Canal(clave, 10_000)
     datos = b"\n".join([b"basura sin fin de linea" + linea({"tipo": "x"}, 0),
                         linea({"tipo": "otra clave"}, 0, os.urandom(32)),
                         linea({"tipo": "listo"}, 0), linea({"tipo": "repetido"}, 0),
@@ -130,7 +131,7 @@ def test_el_canal_cuenta_la_salida_en_el_orden_en_que_se_escribio():
         return b"\n" + hmac.new(clave, cuerpo, "sha256").hexdigest().encode() + b" " + cuerpo + b"\n"
 
     # The child's steps, as it writes them (each line starts with a newline), cost nothing.
-    canal = aislado._Canal(clave, 100)
+    canal = canales.Canal(clave, 100)
     assert canal.leer(linea({"tipo": "listo"}, 0) + linea({"tipo": "empieza"}, 1)) == [
         {"tipo": "listo"}, {"tipo": "empieza"}]
     assert canal.ajenos == 0
@@ -139,12 +140,12 @@ def test_el_canal_cuenta_la_salida_en_el_orden_en_que_se_escribio():
     assert (canal.ajenos, canal.excedido) == (61, False)
     # A flood in one read with a step before it and one after: the one before counts, the
     # one after never does, even once more is read.
-    canal = aislado._Canal(clave, 100)
+    canal = canales.Canal(clave, 100)
     assert canal.leer(linea({"tipo": "empieza"}, 0) + b"x" * 101
                       + linea({"tipo": "prueba"}, 1)) == [{"tipo": "empieza"}]
     assert canal.excedido
     assert canal.leer(linea({"tipo": "resultado"}, 2)) == []
     # A flood that never ends its line counts as it comes.
-    canal = aislado._Canal(clave, 100)
+    canal = canales.Canal(clave, 100)
     assert canal.leer(b"y" * 50) == [] and not canal.excedido
     assert canal.leer(b"y" * 51) == [] and canal.excedido

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import challenges
-from challenges import lote
+from widgets.aislamiento import lote
 from tests.orden.comun import (DESAFIO, DESAFIOS, INICIAL, PAGINAS, RAIZ, SOLUCION, TOTAL, USO, cli,
                                en_paralelo, sin_reloj)
 
@@ -56,7 +56,7 @@ SOLO_BUCLE = SOLUCION[SOLUCION.index("def bucle("):]
 def referencia():
     """(challenge, code) → its result in one process, for every known code."""
     casos = [(d, a.read_text(encoding="utf-8")) for d, a in conocidos()] + [(DESAFIO, SOLO_BUCLE)]
-    return dict(zip(casos, en_un_proceso(casos)))
+    return dict(zip(casos, en_un_proceso(casos), strict=True))
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,7 @@ def lotes_conocidos(tmp_path_factory):
             argumentos.append(solo)
         lotes[desafio] = (archivos, argumentos)
     procesos = en_paralelo(lambda d: cli(d, *lotes[d][1], "--json", timeout=120), list(lotes))
-    return {d: (lotes[d][0], p) for d, p in zip(lotes, procesos)}
+    return {d: (lotes[d][0], p) for d, p in zip(lotes, procesos, strict=True)}
 
 
 def test_los_veredictos_son_los_de_un_solo_proceso(lotes_conocidos, en_proceso):
@@ -95,7 +95,7 @@ def test_los_veredictos_son_los_de_un_solo_proceso(lotes_conocidos, en_proceso):
         assert p.returncode == 1, p.stderr
         envios = json.loads(p.stdout)["envios"]
         assert [Path(e["archivo"]) for e in envios] == archivos
-        for archivo, e in zip(archivos, envios):
+        for archivo, e in zip(archivos, envios, strict=True):
             r = en_proceso(desafio, archivo.read_text(encoding="utf-8"))
             assert sin_reloj(e["resultado"]) == sin_reloj(r), archivo
             assert e["desafio"] == desafio
@@ -158,7 +158,7 @@ def test_un_lote_de_archivos_y_carpetas_en_una_tabla(en_proceso, tmp_path):
     assert lineas[0].split() == ["archivo", "desafío", "superadas", "primera", "fallida"]
     archivos = [carpeta / e.archivo.name for e in errores] + [suelto]
     assert len(lineas) == len(archivos) + 2
-    for archivo, linea in zip(archivos, lineas[1:]):
+    for archivo, linea in zip(archivos, lineas[1:], strict=False):
         r = en_proceso("ejecutar-llamada", archivo.read_text(encoding="utf-8"))
         primera = next((x["nombre"] for x in r["pruebas"] if not x["ok"]), "—")
         nombre = archivo if archivo != suelto else suelto.relative_to(RAIZ)
@@ -247,7 +247,7 @@ def test_las_entradas_malas_son_una_linea_cada_una_y_el_resto_se_califica(tmp_pa
     assert p.returncode == 1
     avisos = p.stderr.splitlines()
     assert avisos[0] == f"aviso: {tmp_path / 'vacia'}: la carpeta no tiene ningún archivo .json"
-    for (nombre, (_, problema)), aviso in zip(malos.items(), avisos[1:]):
+    for (nombre, (_, problema)), aviso in zip(malos.items(), avisos[1:], strict=False):
         assert aviso.startswith(f"aviso: {tmp_path / nombre}: {problema}"), aviso
     assert avisos[-1] == f"aviso: {tmp_path / 'latin1.json'}: no está en UTF-8: no se puede leer"
     assert len(avisos) == len(malos) + 2
@@ -278,7 +278,7 @@ def test_sin_nada_que_calificar_sale_con_2(tmp_path):
 
 def test_si_el_proceso_no_arranca_no_hay_veredicto():
     envio = lote.Envio("a.py", DESAFIO, SOLUCION)
-    [hecho] = lote.calificar([envio], arranque=0.001)
+    [hecho] = lote.calificar([envio], challenges.curso(), arranque=0.001)
     assert hecho.resultado is None and not hecho.aprobado
     assert hecho.problema == "el proceso del calificador no arrancó a tiempo"
 
@@ -288,10 +288,11 @@ def test_si_el_calificador_falla_la_orden_sale_con_2(tmp_path):
     (tmp_path / "challenges" / DESAFIO / "pruebas.py").write_text("raise ImportError('roto')\n")
     shutil.copytree(RAIZ / "runtime", tmp_path / "runtime",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copyfile(RAIZ / "conf.py", tmp_path / "conf.py")
     p = subprocess.run([sys.executable, "-m", "challenges", DESAFIO,
                         tmp_path / "challenges" / DESAFIO / "solucion.py"],
                        cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "PYTHONPATH": str(RAIZ)})
+                       env={**os.environ, "PYTHONPATH": str(RAIZ)}, check=False)
     assert p.returncode == 2
     assert p.stdout == ""
     assert p.stderr.splitlines()[-1] == "error: el calificador falló: ImportError: roto"

@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from challenges import aislado
+import challenges
+from widgets.aislamiento import aislado
 from tests.orden.comun import DESAFIO, PRIMERA, SOLUCION, TOTAL, bucle_de, en_paralelo
 
 
@@ -60,7 +61,7 @@ def muertes():
     def uno(nombre):
         codigo, limites = MUERTES[nombre]
         inicio = time.perf_counter()
-        r = aislado.calificar(DESAFIO, codigo, **limites)
+        r = aislado.calificar(DESAFIO, codigo, challenges.curso(), **limites)
         return nombre, (r, time.perf_counter() - inicio)
     return dict(en_paralelo(uno, list(MUERTES)))
 

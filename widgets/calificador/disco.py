@@ -115,7 +115,7 @@ def errores_conocidos(desafio, carpeta):
     return [ErrorConocido(p) for p in sorted((Path(carpeta) / desafio / "errores").glob("*.py"))]
 
 
-def comprobar(calificador, desafio, carpeta):
+def comprobar(calificador, desafio, carpeta, al_calificar=None, al_empezar=None):
     """The build-time checks of a challenge of folder ``carpeta``, graded by ``calificador``:
     [(file, problem in Spanish)], empty when all hold.
 
@@ -123,6 +123,8 @@ def comprobar(calificador, desafio, carpeta):
     its named test with a message that contains each of its ``Mensaje:`` lines. Tests written
     to the earlier contract (names of the runtime or the grader used without importing them)
     get only the author's message of :func:`.contrato.revisar`, naming the imports to add.
+    ``al_calificar(archivo)`` is called before each file is graded, and ``al_empezar(prueba)``
+    before each test (what a watching parent needs: :mod:`widgets.aislamiento.comprobacion`).
     """
     base = Path(carpeta) / desafio
     faltan = [n for n in ARCHIVOS_DESAFIO + ("solucion.py",) if not (base / n).is_file()]
@@ -131,12 +133,15 @@ def comprobar(calificador, desafio, carpeta):
     anterior = contrato.revisar(calificador, desafio)  # tests written to the earlier contract
     if anterior:
         return [(Path(carpeta) / ruta, mensaje) for ruta, mensaje in anterior]
+
+    def calificar(archivo, codigo=None):
+        if al_calificar is not None:
+            al_calificar(archivo)
+        codigo = archivo.read_text(encoding="utf-8") if codigo is None else codigo
+        return calificador.calificar(desafio, codigo, al_empezar=al_empezar)
+
     problemas = []
-
-    def leer(nombre):
-        return (base / nombre).read_text(encoding="utf-8")
-
-    r = calificador.calificar(desafio, leer("solucion.py"))
+    r = calificar(base / "solucion.py")
     for p in r["pruebas"]:
         if not p["ok"]:
             problemas.append((base / "solucion.py", f"la solución de referencia no pasa "
@@ -144,21 +149,21 @@ def comprobar(calificador, desafio, carpeta):
     if r["error"]:
         problemas.append((base / "solucion.py", f"la solución de referencia no carga: "
                                                 f"{r['error']['mensaje']}"))
-    r = calificador.calificar(desafio, leer("inicial.py"))
+    r = calificar(base / "inicial.py")
     if r["superadas"] == r["total"]:
         problemas.append((base / "inicial.py", "el código inicial pasa todas las pruebas"))
     nombres = calificador.nombres(desafio)
     for error in errores_conocidos(desafio, carpeta):
-        problemas += _comprobar_error(error, nombres, calificador, desafio)
+        problemas += _comprobar_error(error, nombres, calificar)
     return problemas
 
 
-def _comprobar_error(error, nombres, calificador, desafio):
+def _comprobar_error(error, nombres, calificar):
     if not error.falla or not error.mensajes:
         return [(error.archivo, "falta la cabecera «# Falla: <prueba>» y «# Mensaje: <texto>»")]
     if error.falla not in nombres:
         return [(error.archivo, f"no hay ninguna prueba «{error.falla}»")]
-    r = calificador.calificar(desafio, error.codigo)
+    r = calificar(error.archivo, error.codigo)
     prueba = next(p for p in r["pruebas"] if p["nombre"] == error.falla)
     if prueba["ok"]:
         return [(error.archivo, f"pasa «{error.falla}», y debía fallarla")]

@@ -27,8 +27,12 @@ holding ``<id>/pruebas.py``) and ``runtime``. The engine package itself is not f
 page's worker carries it (``widgets/front/lib/calificador.js``).
 
 At build time the challenge is checked (the reference passes every test, the starter fails,
-each known-wrong solution fails its test with its message); an unknown id or a failing check is
-an error at the directive's line, naming the challenge's file. Every path comes from the
+each known-wrong solution fails its test with its message), in a child process
+(:mod:`widgets.aislamiento.comprobacion`): a file that ends its process, loops, floods or crashes
+is a problem of that file. The checks of every challenge the documents to read use start when
+the reading starts, as many at once as there are cores, and each directive waits for its own.
+An unknown id or a failing check is an error at the directive's line, naming the challenge's
+file. Every path comes from the
 settings (``bucle_desafios_dir``, ``bucle_runtime_dir``, ``bucle_runtime_modulos``), relative
 to ``conf.py``'s folder. The build publishes, under ``_static/bucle/desafios/``, exactly the
 files of the challenges folder the engine read to grade the challenges in use (their
@@ -38,7 +42,6 @@ files of the challenges folder the engine read to grade the challenges in use (t
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 from docutils import nodes
@@ -46,27 +49,15 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from ..ajustes import CALIFICADOR, ruta, runtime_modulos
+from ..ajustes import ruta
 from ..calificador import disco
 from ..base.nodos import codigo_editable, nuevo_widget
 from ..base.paginas import datos_por_pagina, de_las_paginas
-from ..base.directiva import Directiva
+from ..base import comprobaciones
+from ..base.directiva import Directiva, Invalida
 
-#: The engine package (a challenge's checks depend on it).
 #: Where the published files go, inside the HTML output.
 PUBLICADOS = ("_static", "bucle", "desafios")
-
-
-class Comprobado:
-    """What checking a challenge gave: its problems, its data for the page, the files of the
-    challenges folder the engine read (relative paths)."""
-
-    def __init__(self, carpeta: Path, runtime: Path, modulos: tuple[str, ...], ident: str):
-        calificador = disco.calificador(carpeta, runtime, modulos)
-        self.problemas = disco.comprobar(calificador, ident, carpeta)
-        self.datos = calificador.datos(ident) if not self.problemas else None
-        leidos = {disco.archivo_leido(url) for url in calificador.leidos()} - {None}
-        self.leidos = sorted(leidos | {f"{ident}/{n}" for n in disco.ARCHIVOS_DESAFIO})
 
 
 class Desafio(Directiva):
@@ -82,25 +73,25 @@ class Desafio(Directiva):
         carpeta = ruta(app, "bucle_desafios_dir")
         disponibles = disco.desafios(carpeta)
         if not self.arguments:
-            raise self.error(f"falta el id del desafío, como en ```{{desafio}} "
-                             f"{(disponibles or ['id'])[0]}; los hay: "
-                             f"{', '.join(disponibles) or 'ninguno'}")
+            raise Invalida(f"falta el id del desafío, como en ```{{desafio}} "
+                           f"{(disponibles or ['id'])[0]}; los hay: "
+                           f"{', '.join(disponibles) or 'ninguno'}")
         ident = self.arguments[0]
         if ident not in disponibles:
-            raise self.error(f"no hay ningún desafío «{ident}» en {carpeta}; "
-                             f"los hay: {', '.join(disponibles) or 'ninguno'}")
+            raise Invalida(f"no hay ningún desafío «{ident}» en {carpeta}; "
+                           f"los hay: {', '.join(disponibles) or 'ninguno'}")
         if not self.content:
-            raise self.error(f"el desafío «{ident}» necesita un enunciado: escríbelo dentro "
-                             f"de la directiva")
-        runtime = ruta(app, "bucle_runtime_dir")
-        modulos = runtime_modulos(app)
-        hecho = comprobar(carpeta, runtime, modulos, ident, _guardados(self.env))
-        for archivo in _archivos(carpeta, runtime, ident, hecho.leidos):
+            raise Invalida(f"el desafío «{ident}» necesita un enunciado: escríbelo dentro "
+                           f"de la directiva")
+        curso = comprobaciones.curso(app)
+        modulos = curso.modulos
+        hecho = comprobaciones.comprobar(app, curso, ident)
+        for archivo in comprobaciones.archivos(curso, ident, hecho.leidos):
             self.env.note_dependency(str(archivo))
         if hecho.problemas:
             lista = "\n".join(f"  {_relativo(archivo, app)}: {problema}"
                               for archivo, problema in hecho.problemas)
-            raise self.error(f"el desafío «{ident}» no pasa sus comprobaciones:\n{lista}")
+            raise Invalida(f"el desafío «{ident}» no pasa sus comprobaciones:\n{lista}")
 
         base = carpeta / ident
         inicial = (base / "inicial.py").read_text(encoding="utf-8")
@@ -128,46 +119,6 @@ class Desafio(Directiva):
         node += [enunciado, codigo]
         _usados(self.env).setdefault(self.env.docname, {})[ident] = hecho.leidos
         return [node]
-
-
-def _calificador() -> list[Path]:
-    return sorted(CALIFICADOR.glob("*.py"))
-
-
-def _archivos(carpeta: Path, runtime: Path, ident: str, leidos: list[str]) -> list[Path]:
-    """Every file a challenge's checks depend on: its folder, what its tests used, the engine
-    and the runtime."""
-    propios = sorted(p for p in (carpeta / ident).rglob("*.py") if "__pycache__" not in p.parts)
-    usados = [carpeta / r for r in leidos]
-    return sorted(set(propios + usados)) + _calificador() + sorted(runtime.glob("*.py"))
-
-
-def comprobar(carpeta: Path, runtime: Path, modulos: tuple[str, ...], ident: str,
-              guardados: dict) -> Comprobado:
-    """The challenge's build-time checks, run once per version of its files (each one's path,
-    modification time and size, as Sphinx tells a changed source) and of Python; the results
-    are kept in ``guardados`` (:func:`_guardados`: across builds)."""
-    def version(leidos):
-        archivos = _archivos(carpeta, runtime, ident, leidos)
-        return (sys.version, str(runtime), modulos) + tuple(
-            (str(a), a.stat().st_mtime_ns, a.stat().st_size) for a in archivos if a.is_file())
-
-    hecho = guardados.get((str(carpeta), ident))
-    if hecho is None or hecho.version != version(hecho.leidos):
-        hecho = Comprobado(carpeta, runtime, modulos, ident)
-        hecho.version = version(hecho.leidos)
-        guardados[(str(carpeta), ident)] = hecho
-    return hecho
-
-
-def _guardados(env) -> dict:
-    """The checks' results kept in the build environment, which Sphinx saves with the doctrees:
-    a lesson rebuilt after an edit of its prose does not check its challenge again (3.5 s of a
-    7 s rebuild of «El bucle»). A clean build, or a new environment, checks every one."""
-    if not hasattr(env, "bucle_comprobados"):
-        env.bucle_comprobados = {}
-    return env.bucle_comprobados
-
 
 def _relativo(archivo: Path, app: Sphinx) -> str:
     try:
@@ -205,4 +156,6 @@ def publicar_desafios(app: Sphinx, exception: Exception | None) -> None:
 def setup_desafio(app: Sphinx) -> None:
     app.add_directive("desafio", Desafio)
     datos_por_pagina(app, "bucle_desafios_leidos")
+    app.connect("env-before-read-docs", comprobaciones.empezar)
     app.connect("build-finished", publicar_desafios)
+    app.connect("build-finished", comprobaciones.cerrar)

@@ -25,9 +25,12 @@ by ``:bucle:`` or by the setting ``bucle_referencia`` (in ``bucle_desafios_dir``
 ``ModeloGuionizado(guion)`` once per cap from 1 to ``tope``, records each run with
 ``widgets.calificador.trazas`` (whose docstring is the trace format), and embeds them all; the
 page steps through them with no Python. ``:ejecutar:`` names a challenge whose reference
-``ejecutar`` the loop uses instead. A scenario the model rejects fails the build at the
-directive's line, with the model's complaint. Each cap's trace also gets the questions of
-predict mode (``widgets.directivas.predice``), unless the author writes ``:predice: no``.
+``ejecutar`` the loop uses instead. A reference runs in the build's process only once its
+challenge's checks, run in a child (:mod:`widgets.base.comprobaciones`), found nothing wrong
+with it: one that ends its process or loops fails the build with its file. A scenario the
+model rejects fails the build at the directive's line, with the model's complaint. Each cap's
+trace also gets the questions of predict mode (``widgets.directivas.predice``), unless the author
+writes ``:predice: no``.
 
 Node tree (the children are what reads without JavaScript: the final M of the largest cap)::
 
@@ -50,10 +53,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from ..base import textos
+from ..base import comprobaciones, textos
 from ..ajustes import espacio_del_runtime, ruta
 from ..calificador.trazas import trazar
-from ..base.directiva import Directiva, linea_en
+from ..base.directiva import Directiva, Invalida, linea_en
 from ..base.nodos import nuevo_widget
 from ..base.opciones import si_o_no
 from .predice import preguntas
@@ -93,8 +96,8 @@ class Traza(Directiva):
     def _tope(self) -> int:
         texto = self.options.get("tope", "10").strip()
         if not texto.isdigit() or not 1 <= int(texto) <= TOPE_MAXIMO:
-            raise self.error(f"«:tope: {texto}» no vale: el tope debe ser un número entero "
-                             f"de 1 a {TOPE_MAXIMO}")
+            raise Invalida(f"«:tope: {texto}» no vale: el tope debe ser un número entero "
+                           f"de 1 a {TOPE_MAXIMO}")
         return int(texto)
 
     def _escenario(self) -> dict:
@@ -110,22 +113,22 @@ class Traza(Directiva):
             if linea:
                 donde = f" en su línea {linea} (línea {self.linea_del_contenido(linea)} del archivo)"
             mensaje = error.msg if isinstance(error, SyntaxError) else str(error)
-            raise self.error(f"el código de la traza falla{donde}: "
-                             f"{type(error).__name__}: {mensaje}") from None
+            raise Invalida(f"el código de la traza falla{donde}: "
+                           f"{type(error).__name__}: {mensaje}") from None
         faltan = [f"{n} ({que})" for n, que in (("inicio", "los mensajes iniciales"),
                                                  ("guion", "el guion del modelo")) if n not in ns]
         if "nuevo_modelo" in ns and "guion" not in ns:
             faltan = [f for f in faltan if not f.startswith("guion")]
             self._prueba_nuevo_modelo(ns["nuevo_modelo"])
         if faltan:
-            raise self.error("el código de la traza debe definir " + " y ".join(faltan))
+            raise Invalida("el código de la traza debe definir " + " y ".join(faltan))
         ns.setdefault("entorno", dict(ns["ENTORNO"]))
         if not isinstance(ns["entorno"], dict):
-            raise self.error("entorno debe ser un diccionario ruta → texto")
+            raise Invalida("entorno debe ser un diccionario ruta → texto")
         if "preguntar" in ns and not callable(ns["preguntar"]):
-            raise self.error(f"preguntar debe ser el usuario que responde, una función "
-                             f"preguntar(ll) -> bool como Respuestas([\"sí\", \"no\"]), y es "
-                             f"{type(ns['preguntar']).__name__} {ns['preguntar']!r}")
+            raise Invalida(f"preguntar debe ser el usuario que responde, una función "
+                           f"preguntar(ll) -> bool como Respuestas([\"sí\", \"no\"]), y es "
+                           f"{type(ns['preguntar']).__name__} {ns['preguntar']!r}")
         # The author's user, before a reference solution can define anything in ns.
         ns["__preguntar__"] = ns.get("preguntar")
         # The reference loop, read from the challenge; it replaces any `bucle` of the author's.
@@ -137,8 +140,8 @@ class Traza(Directiva):
             ns["bucle"] = self._de_la_solucion(desafio, "bucle",
                                                f"«bucle_referencia = {desafio!r}»", ns)
         else:
-            raise self.error("falta el bucle de referencia: pon «:bucle: <id de un desafío>» en "
-                             "la traza o bucle_referencia = \"<id>\" en conf.py")
+            raise Invalida("falta el bucle de referencia: pon «:bucle: <id de un desafío>» en "
+                           "la traza o bucle_referencia = \"<id>\" en conf.py")
         if "ejecutar" in self.options:
             # Its globals are a copy of `ns` holding the same FUNCIONES dict, which the
             # recorder patches: its tool calls are recorded like the reference's.
@@ -153,21 +156,27 @@ class Traza(Directiva):
         try:
             modelo = nuevo_modelo()
         except Exception as error:  # noqa: BLE001 - reported to the author
-            raise self.error(f"{que}, y nuevo_modelo() falla: {type(error).__name__}: {error}") from None
+            raise Invalida(f"{que}, y nuevo_modelo() falla: {type(error).__name__}: {error}") from None
         if not callable(modelo):
-            raise self.error(f"{que}, y nuevo_modelo() da {type(modelo).__name__}, que no es un "
-                             f"modelo: modelo(M, herramientas) -> bloques")
+            raise Invalida(f"{que}, y nuevo_modelo() da {type(modelo).__name__}, que no es un "
+                           f"modelo: modelo(M, herramientas) -> bloques")
 
     def _de_la_solucion(self, desafio: str, nombre: str, donde: str, ns: dict):
         """Function ``nombre`` of challenge ``desafio``'s reference solution, executed in
         ``ns``; ``donde`` names, in an error, what asked for it."""
         solucion = ruta(self.env.app, "bucle_desafios_dir") / desafio / "solucion.py"
         if not solucion.is_file():
-            raise self.error(f"{donde}: no existe el desafío «{desafio}» (se buscó {solucion})")
+            raise Invalida(f"{donde}: no existe el desafío «{desafio}» (se buscó {solucion})")
         self.env.note_dependency(str(solucion))
+        app = self.env.app
+        hecho = comprobaciones.comprobar(app, comprobaciones.curso(app), desafio)
+        suyos = [problema for archivo, problema in hecho.problemas if Path(archivo) == solucion]
+        if suyos:  # checked in a child first: it may end its process, loop or crash
+            raise Invalida(f"{donde}: su solución no pasa sus comprobaciones; "
+                           f"{solucion.name}: {suyos[0]}")
         exec(compile(solucion.read_text(encoding="utf-8"), str(solucion), "exec"), ns)
         if not callable(ns.get(nombre)):
-            raise self.error(f"{donde}: su solución no define {nombre}")
+            raise Invalida(f"{donde}: su solución no define {nombre}")
         return ns[nombre]
 
     def _trazar(self, ns: dict, tope: int) -> dict:
@@ -176,7 +185,7 @@ class Traza(Directiva):
                       else ns["nuevo_modelo"]())
         except Exception as error:  # noqa: BLE001
             que = "el guion no vale" if "guion" in ns else "nuevo_modelo() falla"
-            raise self.error(f"{que}: {type(error).__name__}: {error}") from None
+            raise Invalida(f"{que}: {type(error).__name__}: {error}") from None
         preguntar = ns.get("__preguntar__")
         traza = trazar(
             ns["bucle"], modelo, copy.deepcopy(ns["inicio"]), copy.deepcopy(ns["entorno"]), tope,
@@ -188,15 +197,15 @@ class Traza(Directiva):
         usuario = next((e for e in traza["eventos"] if e["tipo"] == "permiso" and "error" in e),
                        None)
         if final["tipo"] == "excepcion" and usuario is not None:
-            raise self.error(f"con tope {tope}, el usuario de la traza (preguntar) no puede "
-                             f"responder a {usuario['linea']} ({usuario['error']['clase']}):\n"
-                             f"{usuario['error']['mensaje']}")
+            raise Invalida(f"con tope {tope}, el usuario de la traza (preguntar) no puede "
+                           f"responder a {usuario['linea']} ({usuario['error']['clase']}):\n"
+                           f"{usuario['error']['mensaje']}")
         if final["tipo"] == "excepcion":
-            raise self.error(f"con tope {tope}, el bucle de referencia no puede seguir el guion; "
-                             f"el modelo guionizado se queja ({final['clase']}):\n"
-                             f"{final['mensaje']}")
+            raise Invalida(f"con tope {tope}, el bucle de referencia no puede seguir el guion; "
+                           f"el modelo guionizado se queja ({final['clase']}):\n"
+                           f"{final['mensaje']}")
         if final["tipo"] != "devuelve":
-            raise self.error(f"con tope {tope}, la traza del bucle de referencia es demasiado larga")
+            raise Invalida(f"con tope {tope}, la traza del bucle de referencia es demasiado larga")
         return traza
 
     def _final_legible(self, traza: dict, tope: int) -> list[nodes.Node]:

@@ -20,7 +20,6 @@ folder, a JSON that is not an export, an export of another course or version) is
 
 from __future__ import annotations
 
-import ast
 import csv
 import io
 import json
@@ -31,21 +30,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import CARPETA, aislado, desafios
+from widgets.calificador import disco
+
+from . import Curso, aislado
 
 #: The version of the export format this reads (``widgets/front/lib/progreso.js``).
 VERSION = 1
 #: The CSV's header.
 CABECERA = ("archivo", "desafio", "superadas", "total", "primera_fallida")
-
-
-def curso(conf: Path = CARPETA.parent / "conf.py") -> str:
-    """The course's id: ``bucle_curso`` of its ``conf.py``."""
-    for nodo in ast.parse(conf.read_text(encoding="utf-8")).body:
-        if isinstance(nodo, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "bucle_curso" for t in nodo.targets):
-            return ast.literal_eval(nodo.value)
-    raise LookupError(f"{conf} no define bucle_curso")
 
 
 @dataclass
@@ -146,8 +138,9 @@ def de_archivos(desafio: str, rutas: list[str]) -> tuple[list[Envio], list[Probl
     return envios, problemas
 
 
-def de_progreso(archivo: Path, curso_id: str, carpeta: Path = CARPETA) -> list[Envio] | Problema:
-    """The submissions saved in one export file (each challenge of each page), or why not."""
+def de_progreso(archivo: Path, curso: Curso) -> list[Envio] | Problema:
+    """The submissions of ``curso`` saved in one export file (each challenge of each page), or
+    why not."""
     texto = _leer(archivo)
     if isinstance(texto, Problema):
         return texto
@@ -160,13 +153,14 @@ def de_progreso(archivo: Path, curso_id: str, carpeta: Path = CARPETA) -> list[E
             or type(datos["datos"]) is not dict):
         return Problema(nombre, "no es un progreso exportado (le faltan «curso», «version» o "
                                 "«datos»)")
+    curso_id = curso.ident
     if datos["curso"] != curso_id:
         return Problema(nombre, f"es un progreso de otro curso («{datos['curso']}»), no de "
                                 f"«{curso_id}»")
     if datos["version"] != VERSION:
         return Problema(nombre, f"es un progreso de la versión {datos['version']!r} del curso; "
                                 f"esta orden lee la versión {VERSION}")
-    ids = set(desafios(carpeta))
+    ids = set(disco.desafios(curso.desafios))
     envios = []
     for clave, valor in datos["datos"].items():
         partes = clave.split(":")
@@ -180,7 +174,7 @@ def de_progreso(archivo: Path, curso_id: str, carpeta: Path = CARPETA) -> list[E
                                     f"«codigo», texto o null)")
         codigo = valor["codigo"]
         if codigo is None:  # the reader kept the starter code
-            codigo = (carpeta / ident / "inicial.py").read_text(encoding="utf-8")
+            codigo = (curso.desafios / ident / "inicial.py").read_text(encoding="utf-8")
         envios.append(Envio(nombre, ident, codigo, pagina))
     if not envios:
         return Problema(nombre, "no tiene ningún desafío guardado")
@@ -193,13 +187,12 @@ def de_progreso(archivo: Path, curso_id: str, carpeta: Path = CARPETA) -> list[E
     return envios
 
 
-def de_progresos(rutas: list[str], carpeta: Path = CARPETA) -> tuple[list[Envio], list[Problema]]:
-    """The submissions in the export files and folders (of ``*.json``) ``rutas``."""
+def de_progresos(rutas: list[str], curso: Curso) -> tuple[list[Envio], list[Problema]]:
+    """The submissions of ``curso`` in the export files and folders (of ``*.json``) ``rutas``."""
     archivos, problemas = _archivos(rutas, ".json")
-    curso_id = curso()
     envios = []
     for archivo in archivos:
-        hecho = de_progreso(archivo, curso_id, carpeta)
+        hecho = de_progreso(archivo, curso)
         if isinstance(hecho, Problema):
             problemas.append(hecho)
         else:
@@ -210,10 +203,11 @@ def de_progresos(rutas: list[str], carpeta: Path = CARPETA) -> tuple[list[Envio]
 # ---------------------------------------------------------------- grading
 
 
-def calificar(envios: list[Envio], *, procesos: int | None = None, al_acabar=None,
+def calificar(envios: list[Envio], curso: Curso, *, procesos: int | None = None, al_acabar=None,
               **limites) -> list[Calificado]:
-    """Grade ``envios`` in parallel (``procesos`` children at once, by default one per core),
-    each in its own child (:func:`.aislado.calificar`, with ``limites``); in their order.
+    """Grade ``envios`` (to challenges of ``curso``) in parallel (``procesos`` children at once,
+    by default one per core), each in its own child (:func:`.aislado.calificar`, with
+    ``limites``); in their order.
     ``al_acabar(hechos, total)`` is called as each ends."""
     procesos = procesos or os.cpu_count() or 1
     hechos = [0]
@@ -221,7 +215,7 @@ def calificar(envios: list[Envio], *, procesos: int | None = None, al_acabar=Non
 
     def uno(envio: Envio) -> Calificado:
         try:
-            r = Calificado(envio, aislado.calificar(envio.desafio, envio.codigo, **limites))
+            r = Calificado(envio, aislado.calificar(envio.desafio, envio.codigo, curso, **limites))
         except aislado.NoArranco as e:
             r = Calificado(envio, problema=str(e))
         with cerrojo:

@@ -1,9 +1,10 @@
-"""Grading one submission in a child Python, whose result comes through a channel it cannot forge.
+"""A child Python watched by its parent, whose steps come through a channel it cannot forge.
 
-:func:`calificar` (the parent side) starts ``python -I -c …`` (the child side: :func:`.hijo.hijo`)
-and hands it, on its stdin, the challenge, the code, the limits and a random key. The child
-keeps that key only in a closure made before any of the reader's code runs, and sends each
-step (``listo``, each test's ``empieza`` and result, the final ``resultado``) as one JSON line
+:func:`empezar` starts ``python -I -c …`` (the child side: :func:`.hijo.hijo`) and hands it, on
+its stdin, the request (a grading or a challenge's checks: :mod:`.aislado`, :mod:`.comprobacion`),
+the limits and a random key. The child keeps that key only in a closure made before any of the
+reader's code runs, and sends each step (``listo``; for a check, each file's ``archivo``; each
+test's ``empieza`` and result; the final ``resultado`` or ``comprobado``) as one JSON line
 signed with HMAC-SHA256 on an inherited pipe (``pass_fds``), with a sequence number. The parent
 accepts only lines with the right signature and number: a submission that finds that pipe (or
 writes to every fd it has) can add lines, never a signed one; it can only lose its own result.
@@ -33,13 +34,11 @@ descriptors), and changing its limits. It is not a safe (the wall's limits are t
 it is that no submission can pass by ending, breaking or lying to its process. An ordinary
 submission gets exactly the verdicts of ``Calificador.calificar`` in one process.
 """
-
 from __future__ import annotations
 
 import hmac
 import json
 import os
-import re
 import secrets
 import selectors
 import signal
@@ -49,10 +48,11 @@ import threading
 import time
 from pathlib import Path
 
-from widgets.calificador import LIMITE, Veredicto, limites, resultado as resultados
-from widgets.calificador.veredictos import durante, termino_el_proceso
+from widgets.calificador import Veredicto
+from widgets.calificador.veredictos import termino_el_proceso
 
-from . import CARPETA, calificador
+from .textos import (texto_canal, texto_cpu, texto_interrumpido, texto_memoria, texto_roto,
+                     texto_senal)
 
 #: Seconds past the engine's limit before the parent kills a child stuck in one test.
 MARGEN = 3.0
@@ -69,126 +69,19 @@ CANAL_ROTO = 113
 #: Longest line accepted on the channel (bytes); a longer one is dropped.
 LINEA_MAXIMA = 8 << 20
 
-RAIZ = Path(__file__).resolve().parent.parent
+#: The folder holding the ``widgets`` package (the child imports it from there).
+RAIZ = Path(__file__).resolve().parents[2]
 
 # The child: isolated mode (no PYTHON* variables, no user site, no cwd on sys.path).
 _HIJO = ("import sys; sys.path.insert(0, sys.argv[1]); "
-         "from challenges.hijo import hijo; hijo(int(sys.argv[2]))")
-
+         "from widgets.aislamiento.hijo import hijo; hijo(int(sys.argv[2]))")
 
 class NoArranco(RuntimeError):
     """The child did not get to start grading: the command could not run (not the reader's
     doing: no code of theirs runs before the child says it is ready)."""
 
 
-# ---------------------------------------------------------------- the verdicts
-
-
-
-
-def _bytes(n):
-    """1 << 30 → «1 GB», 512 << 20 → «512 MB»."""
-    if n >= 2**30 and n % 2**30 == 0:
-        return f"{n // 2**30} GB"
-    if n >= 2**20 and n % 2**20 == 0:
-        return f"{n // 2**20:,} MB".replace(",", " ")
-    return f"{n:,} bytes".replace(",", " ")
-
-
-
-
-def texto_senal(numero, actual):
-    try:
-        nombre = signal.Signals(numero).name
-    except ValueError:
-        nombre = f"número {numero}"
-    return (f"el proceso murió por la señal {nombre} {durante(actual)}: tu código lo mató o "
-            f"lo rompió (¿os.kill, ctypes, faulthandler?).")
-
-
-def texto_cpu(cpu, actual):
-    return (f"tu código gastó más de {limites.segundos(cpu)} de CPU (el límite de tiempo de CPU "
-            f"de cada envío) {durante(actual)}: ¿un bucle que trabaja sin fin?")
-
-
-def texto_memoria(memoria, actual=None, quien=None, donde=""):
-    """The memory limit: said of the process (``actual``: the test running) or, when the
-    engine caught the MemoryError, of ``quien`` (the reader's function) ``donde``."""
-    cuando = f" {durante(actual)}" if quien is None else ""
-    return (f"{quien or 'tu código'} se quedó sin memoria{donde}{cuando}: pasó del límite de "
-            f"memoria de cada envío ({_bytes(memoria)}). ¿Una lista que crece sin fin?")
-
-
-def texto_salida(salida, actual):
-    return (f"tu código escribió más de {_bytes(salida)} en la salida del proceso (el límite de "
-            f"salida de cada envío) {durante(actual)}: ¿un bucle sin fin que escribe?")
-
-
-def texto_canal(actual):
-    return (f"tu código cerró o cambió el canal por el que el calificador da su resultado "
-            f"{durante(actual)}: no toques los descriptores de archivo del proceso.")
-
-
-def texto_interrumpido(actual):
-    return (f"tu código lanzó KeyboardInterrupt {durante(actual)}: aquí nadie lo interrumpe; "
-            f"devuelve el resultado con return.")
-
-
-def texto_roto(excepcion, actual):
-    return (f"el calificador falló {durante(actual)} ({excepcion}): no es culpa de tu código, "
-            f"o tu código lo rompió.")
-
-
-_MEMORY_ERROR = re.compile(r"(.*?) lanzó MemoryError( en la línea \d+)?(?: \(dentro de \w+\))?"
-                           r"[.:][^\n]*(\n    .*)?", re.S)
-
-
-def _con_memoria(mensaje, memoria):
-    """An engine message «X lanzó MemoryError…» told as the memory limit (None if it is not)."""
-    m = _MEMORY_ERROR.fullmatch(mensaje or "")
-    if m is None:
-        return None
-    return texto_memoria(memoria, quien=m.group(1), donde=m.group(2) or "") + (m.group(3) or "")
-
-
-def nombrar_memoria(r, memoria):
-    """``r`` (a result) with each MemoryError of the reader's code told as the memory limit."""
-    for p in r["pruebas"]:
-        if p["tipo"] == "error" and (texto := _con_memoria(p["mensaje"], memoria)):
-            p["mensaje"] = texto
-    if r["error"] and r["error"]["tipo"] == "error":
-        if texto := _con_memoria(r["error"]["mensaje"], memoria):
-            r["error"]["mensaje"] = texto
-    return r
-
-
-# ---------------------------------------------------------------- the parent
-
-
-_CALIFICADORES: dict[str, object] = {}
-_CERROJO = threading.Lock()
-
-
-def _del_padre(desafio: str, carpeta: Path):
-    """The parent's own Calificador of ``carpeta`` (one per process), with ``desafio``'s
-    tests loaded: it only gives their names and builds the results of a cut check (it never
-    sees the reader's code)."""
-    with _CERROJO:
-        if str(carpeta) not in _CALIFICADORES:
-            _CALIFICADORES[str(carpeta)] = calificador(carpeta)
-        c = _CALIFICADORES[str(carpeta)]
-        c.pruebas(desafio, nuevo=False)
-        return c
-
-
-def nombres(desafio: str, carpeta: Path = CARPETA) -> list[str]:
-    """The names of ``desafio``'s tests, in order."""
-    c = _del_padre(desafio, carpeta)
-    with _CERROJO:
-        return [n for n, _ in c.pruebas(desafio, nuevo=False)["PRUEBAS"]]
-
-
-class _Canal:
+class Canal:
     """The parent's end of the channel, the child's one stream: lines in; only those signed with
     the key and with the next sequence number come out, in order. Every other byte is what the
     child wrote itself (``ajenos``: its output); past ``tope`` of them the channel is
@@ -241,52 +134,7 @@ class _Canal:
         self.n += 1
         return mensaje["m"]
 
-
-def calificar(desafio: str, codigo: str, *, carpeta: Path = CARPETA, limite: float = LIMITE,
-              margen: float = MARGEN, cpu: int = CPU, memoria: int = MEMORIA,
-              salida: int = SALIDA, arranque: float = ARRANQUE) -> dict:
-    """Grade ``codigo`` against ``desafio`` (of folder ``carpeta``) in a child process: the
-    result, in the engine's shape (see :mod:`widgets.calificador.resultado`). Raises
-    :class:`NoArranco` if the child could not start grading."""
-    padre = _del_padre(desafio, carpeta)
-    clave = secrets.token_bytes(32)
-    lectura, escritura = os.pipe()
-    pedido = json.dumps({"clave": clave.hex(), "desafio": desafio, "codigo": codigo,
-                         "carpeta": str(carpeta), "limite": limite, "cpu": cpu,
-                         "memoria": memoria}).encode()
-    try:
-        proceso = subprocess.Popen(
-            [sys.executable, "-I", "-c", _HIJO, str(RAIZ), str(escritura)],
-            stdin=subprocess.PIPE, stdout=escritura, stderr=escritura,
-            pass_fds=(escritura,), start_new_session=True)
-    except OSError as e:
-        os.close(lectura)
-        raise NoArranco(f"no se pudo empezar el proceso del calificador: {e}") from None
-    finally:
-        os.close(escritura)
-    hijo = _Hijo(proceso, lectura, _Canal(clave, salida))
-    try:
-        hijo.enviar(pedido)
-        fin = hijo.seguir(limite + margen, arranque)
-    finally:
-        hijo.cerrar()
-    if fin.final is not None:
-        return nombrar_memoria(fin.final, memoria)
-    actual = fin.actual
-    quien = next(iter(padre.a_escribir(desafio)), "Tu código") if actual else "Tu código"
-    motivo = resultados.se_corto(actual) if actual else resultados.sin_cargar()
-    if fin.muerte == "tiempo":
-        veredicto = Veredicto("tiempo", limites.no_se_dejo_detener(quien, limite))
-        motivo = resultados.no_termino(actual) if actual else motivo
-    elif fin.muerte == "salida":
-        veredicto = Veredicto("salida", texto_salida(salida, actual))
-    else:
-        veredicto = fin.veredicto(actual, cpu, memoria)
-    with _CERROJO:
-        return padre.cortado(desafio, fin.hechas, actual, veredicto, motivo)
-
-
-class _Hijo:
+class Vigilado:
     """One child, watched: its one stream read (steps and output), its clock."""
 
     def __init__(self, proceso, lectura, canal):
@@ -297,8 +145,9 @@ class _Hijo:
         self.estado = None   # its exit status, as Popen.returncode
         self.cpu_usada = 0.0
         self.hechas: dict[str, dict] = {}
+        self.archivo = None  # the file a check is grading
         self.actual = None   # the test running (None: the code was loading)
-        self.final = None    # the signed result
+        self.final = None    # the signed result (a grading's or a check's)
         self.roto = None     # the name of what broke the child's grader, if it said so
         self.muerte = None   # why the parent killed it: "tiempo", "salida", "canal"
 
@@ -316,7 +165,7 @@ class _Hijo:
         # A thread: a big submission must not block the parent while the child starts.
         threading.Thread(target=escribir, daemon=True).start()
 
-    def seguir(self, plazo: float, arranque: float) -> "_Hijo":
+    def seguir(self, plazo: float, arranque: float) -> Vigilado:
         """Read the child until it gives its result, dies or is killed (by its clock, or
         past the output limit)."""
         fase = "arranque"  # → cargando → prueba → fin
@@ -360,10 +209,13 @@ class _Hijo:
         if tipo == "empieza":
             self.actual = m["nombre"]
             return "prueba"
+        if tipo == "archivo":  # a check begins grading another file: nothing of it ran yet
+            self.archivo, self.actual, self.hechas = m["archivo"], None, {}
+            return "cargando"
         if tipo == "prueba":
             self.hechas[m["prueba"]["nombre"]] = m["prueba"]
-        elif tipo == "resultado":
-            self.final = m["resultado"]
+        elif tipo in ("resultado", "comprobado"):
+            self.final = m[tipo]
             return "fin"
         elif tipo == "roto":
             self.roto = m["excepcion"]
@@ -411,3 +263,25 @@ class _Hijo:
         self._reaped()
         self.selector.close()
         os.close(self.lectura)
+
+
+def empezar(pedido: dict, salida: int | None = None) -> Vigilado:
+    """Start a child for ``pedido`` (JSON: what :func:`.hijo.hijo` reads, but the key) and
+    hand it the request with a new key; the child, watched (:meth:`Vigilado.seguir`). Raises
+    :class:`NoArranco` if it could not start. ``salida``: the bytes of its own output allowed."""
+    clave = secrets.token_bytes(32)
+    lectura, escritura = os.pipe()
+    datos = json.dumps({"clave": clave.hex(), **pedido}).encode()
+    try:
+        proceso = subprocess.Popen(
+            [sys.executable, "-I", "-c", _HIJO, str(RAIZ), str(escritura)],
+            stdin=subprocess.PIPE, stdout=escritura, stderr=escritura,
+            pass_fds=(escritura,), start_new_session=True)
+    except OSError as e:
+        os.close(lectura)
+        raise NoArranco(f"no se pudo empezar el proceso del calificador: {e}") from None
+    finally:
+        os.close(escritura)
+    vigilado = Vigilado(proceso, lectura, Canal(clave, SALIDA if salida is None else salida))
+    vigilado.enviar(datos)
+    return vigilado

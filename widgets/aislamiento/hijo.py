@@ -1,9 +1,11 @@
-"""The child side of :mod:`challenges.aislado`: grade one submission and send each step signed.
+"""The child side of :mod:`.canal`: grade one submission, or check one challenge, and send each
+step signed.
 
-:func:`hijo` runs in the child Python that :func:`challenges.aislado.calificar` starts: it reads
-the request on stdin, sets its limits, signs each step with a key it keeps only in a closure made
-before any of the reader's code runs (:func:`_emisor`), and adds an audit hook of its own
-(:func:`_vigilar`). See :mod:`challenges.aislado` for the whole protocol.
+:func:`hijo` runs in the child Python that :func:`.canal.empezar` starts: it reads the request
+on stdin, sets its limits, signs each step with a key it keeps only in a closure made before any
+of the reader's code runs (:func:`_emisor`), and adds an audit hook of its own (:func:`_vigilar`).
+The request's ``tarea`` is ``calificar`` (one submission: :mod:`.aislado`) or ``comprobar`` (a
+challenge's build-time checks: :mod:`.comprobacion`). See :mod:`.canal` for the protocol.
 """
 
 from __future__ import annotations
@@ -12,50 +14,73 @@ import json
 import os
 import re
 import sys
-from pathlib import Path
 
-from . import calificador
-from .aislado import CANAL_ROTO
+from . import Curso
+from .canal import CANAL_ROTO
 
 
 def hijo(fd: int) -> None:
     """The child: read the request on stdin, grade, send each step signed on ``fd``; then
     end at once (no atexit hook of the reader's runs)."""
-    import resource
+    from widgets.calificador import disco, muralla
 
-    from widgets.calificador import muralla
-
-    partes = []
-    while (trozo := os.read(0, 1 << 16)):
-        partes.append(trozo)
-    pedido = json.loads(b"".join(partes))
-    nulo = os.open(os.devnull, os.O_RDWR)
-    os.dup2(nulo, 0)
-    os.close(nulo)
+    pedido = _pedido()
     enviar = _emisor(fd, bytes.fromhex(pedido.pop("clave")))
-    del partes
-    for limite, blando, duro in ((resource.RLIMIT_AS, pedido["memoria"], pedido["memoria"]),
-                                 (resource.RLIMIT_CPU, pedido["cpu"], pedido["cpu"] + 1)):
-        _, tope = resource.getrlimit(limite)
-        if tope != resource.RLIM_INFINITY:
-            blando, duro = min(blando, tope), min(duro, tope)
-        resource.setrlimit(limite, (blando, duro))
-    c = calificador(Path(pedido["carpeta"]))
+    _limitar(pedido["memoria"], pedido["cpu"])
+    curso = Curso.del_pedido(pedido["curso"])
+    c = disco.calificador(curso.desafios, curso.runtime, curso.modulos)
     desafio = pedido["desafio"]
-    c.pruebas(desafio)
+    try:  # the tests (and the modules they import) load before the audit hook is up
+        c.pruebas(desafio)
+    except Exception:  # a check says why they do not load; a grading cannot begin without them
+        if pedido["tarea"] == "calificar":
+            raise
     _vigilar(muralla)
     enviar({"tipo": "listo"})
     salir = os._exit
+    al_empezar = lambda nombre: enviar({"tipo": "empieza", "nombre": nombre})  # noqa: E731
     try:
-        r = c.calificar(desafio, pedido["codigo"], limite=pedido["limite"],
-                        al_empezar=lambda nombre: enviar({"tipo": "empieza", "nombre": nombre}),
-                        al_acabar=lambda prueba: enviar({"tipo": "prueba", "prueba": prueba}))
+        if pedido["tarea"] == "comprobar":
+            problemas = disco.comprobar(
+                c, desafio, curso.desafios, al_empezar=al_empezar,
+                al_calificar=lambda archivo: enviar({"tipo": "archivo", "archivo": str(archivo)}))
+            datos = None if problemas else c.datos(desafio)
+            final = {"problemas": [[str(a), p] for a, p in problemas], "datos": datos,
+                     "leidos": c.leidos()}
+        else:
+            final = c.calificar(
+                desafio, pedido["codigo"], limite=pedido["limite"], al_empezar=al_empezar,
+                al_acabar=lambda prueba: enviar({"tipo": "prueba", "prueba": prueba}))
     except BaseException as e:  # noqa: BLE001 - told to the parent, signed
         nombre = type(e).__name__
         enviar({"tipo": "roto", "excepcion": nombre if type(nombre) is str else "?"})
         salir(1)
-    enviar({"tipo": "resultado", "resultado": r})
+    tipo = "comprobado" if pedido["tarea"] == "comprobar" else "resultado"
+    enviar({"tipo": tipo, tipo: final})
     salir(0)
+
+
+def _pedido() -> dict:
+    """The request, read whole from stdin, which is then the null device."""
+    partes = []
+    while (trozo := os.read(0, 1 << 16)):
+        partes.append(trozo)
+    nulo = os.open(os.devnull, os.O_RDWR)
+    os.dup2(nulo, 0)
+    os.close(nulo)
+    return json.loads(b"".join(partes))
+
+
+def _limitar(memoria: int, cpu: int) -> None:
+    """The child's limits of memory and CPU time (never above the ones it was given)."""
+    import resource
+
+    for limite, blando, duro in ((resource.RLIMIT_AS, memoria, memoria),
+                                 (resource.RLIMIT_CPU, cpu, cpu + 1)):
+        _, tope = resource.getrlimit(limite)
+        if tope != resource.RLIM_INFINITY:
+            blando, duro = min(blando, tope), min(duro, tope)
+        resource.setrlimit(limite, (blando, duro))
 
 
 def _emisor(fd: int, clave: bytes):
