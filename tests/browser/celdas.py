@@ -26,8 +26,15 @@ class Celda:
         self.elemento = page.locator("bucle-celda").nth(n - 1)
         self.salida = self.elemento.get_by_role("status", name=f"Salida de la celda {n}")
         self.texto = self.elemento.locator(".bucle-celda-texto")
-        self.editor = page.get_by_role("textbox", name=f"Código de la celda {n}")
+        self.n = n
         self.modificada = self.elemento.get_by_text("Modificada", exact=True)
+
+    @property
+    def editor(self):
+        """The cell's editor, once the reader has gone to the cell (its editor comes when its code
+        is near the viewport, or is focused)."""
+        self.elemento.scroll_into_view_if_needed()
+        return self.page.get_by_role("textbox", name=f"Código de la celda {self.n}")
 
     def boton(self, nombre):
         return self.elemento.get_by_role("button", name=nombre, exact=True)

@@ -77,10 +77,12 @@ class Desafio:
         return self.elemento.get_by_role("button", name=nombre, exact=True)
 
     def escribir(self, codigo):
+        self.elemento.scroll_into_view_if_needed()  # (its editor comes when its code is near)
         pegar_codigo(self.editor, codigo)
         assert self.codigo() == codigo
 
     def codigo(self):
+        self.elemento.scroll_into_view_if_needed()
         expect(self.editor).to_be_visible(timeout=ESPERA)
         # CodeMirror draws its lines again as it measures the page (seen under load: one line
         # read empty right after the editor appeared), so the text is what two reads in a row
@@ -260,7 +262,8 @@ def test_what_the_reader_writes_shows_as_text(desafios_html, servidor, pagina):
     d = Desafio(pagina)
     codigo = SOLUCION.replace(
         'return ("fin", texto, M)',
-        'print("<b>negrita</b>")\n            return ("fin", "<script>alert(1)</script><img src=x onerror=alert(2)>", M)')
+        'print("<b>negrita</b>")\n'
+        '            return ("fin", "<script>alert(1)</script><img src=x onerror=alert(2)>", M)')
     d.escribir(codigo)
     d.comprobar(esperado=del_calificador(codigo)["superadas"])
     leccion = d.prueba("la conversación de la lección")

@@ -67,6 +67,7 @@ TRES = ("tres-lecturas", "No: añade dos, la respuesta y un mensaje con los tres
 def comprobar_desafio(page, codigo=None):
     desafio = page.locator("bucle-desafio")
     if codigo is not None:
+        desafio.scroll_into_view_if_needed()  # (its editor comes when its code is near)
         editor = page.get_by_role("textbox", name="Código del desafío")
         expect(editor).to_be_visible(timeout=ESPERA)
         pegar_codigo(editor, codigo)
@@ -142,6 +143,7 @@ def test_corrupt_values_are_ignored_one_by_one_and_replaced_when_saved(sitio, se
     expect(uno.editor).to_contain_text("def bucle_sin_tope(modelo, inicio, entorno):")
     for ident in ("quien-termina", "cuantos-mensajes", "tope-tres"):
         expect(pagina.locator(f"bucle-pregunta#{ident} .bucle-pregunta-resultado")).to_be_empty()
+    pagina.locator("bucle-desafio").scroll_into_view_if_needed()  # (its editor comes when near)
     expect(pagina.get_by_role("textbox", name="Código del desafío")).to_contain_text(
         "# Escribe aquí el bucle.")
 
@@ -240,6 +242,7 @@ def test_two_tabs_of_a_lesson_never_lose_a_challenges_code_or_best_result(sitio,
     a, b = contexto.new_page(), contexto.new_page()
     a.goto(base + PAGINA)
     b.goto(base + PAGINA)
+    b.locator("bucle-desafio").scroll_into_view_if_needed()  # (its editor comes when near)
     editor_b = b.get_by_role("textbox", name="Código del desafío")
     expect(editor_b).to_be_visible(timeout=ESPERA)
 

@@ -44,7 +44,12 @@ class Celda:
         self.salida = self.elemento.get_by_role("status", name=f"Salida de la celda {n}")
         self.texto = self.elemento.locator(".bucle-celda-texto")
         self.fin = self.elemento.locator(".bucle-celda-fin")
-        self.editor = page.get_by_role("textbox", name=f"Código de la celda {n}")
+
+    @property
+    def editor(self):
+        """The cell's editor, once the reader has gone to the cell (celdas.Celda.editor)."""
+        self.elemento.scroll_into_view_if_needed()
+        return self.page.get_by_role("textbox", name=f"Código de la celda {self.n}")
 
     def boton(self, nombre):
         return self.elemento.get_by_role("button", name=nombre, exact=True)
@@ -275,7 +280,7 @@ def test_nothing_from_the_url_is_evaluated_or_written_as_html(pagina):
     carga = quote('"><img src=x onerror=alert(1)><script>alert(2)</script>')
     for ruta in (f"el-bucle.html?highlight={carga}&q={carga}#{carga}",
                  f"search.html?q={carga}#{carga}",
-                 f"el-bucle.html#javascript:alert(3)"):
+                 "el-bucle.html#javascript:alert(3)"):
         page.goto(pagina.base + ruta)
         page.wait_for_load_state("networkidle")
         assert page.locator("img[onerror], img[src='x']").count() == 0, ruta

@@ -89,6 +89,7 @@ def test_cambialo_tu_the_text_no_runs_the_write_and_the_question_says_so(sitio, 
     pagina.goto(servidor(sitio) + "pedir-permiso.html")
     Celda(pagina, 1).correr()
     celda = Celda(pagina, 2)
+    celda.elemento.scroll_into_view_if_needed()  # (its editor comes when its code is near)
     linea = celda.elemento.locator(".cm-line", has_text="return False")
     expect(linea).to_have_count(1, timeout=ESPERA)
     linea.click()

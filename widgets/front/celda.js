@@ -22,7 +22,7 @@ import { cuandoQuieto, python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana, eleccion } from "./piezas/eleccion.js";
-import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
+import { cuandoCerca, editorEnLugarDe, mostrarCodigo, prepararEstatico } from "./piezas/editor-perezoso.js";
 import { SalidaDeCelda } from "./piezas/salida-de-celda.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { Cuaderno, avisoDeAnteriores, leidasPorLasCeldas, textoDelFallo, textoDelFinal } from "./lib/cuaderno.js";
@@ -94,6 +94,9 @@ class BucleCelda extends HTMLElement {
     this.restaurar();
     escuchar(this.clave, (valor) => this.alCambiarFuera(valor));
     if (!aviso.elemento.isConnected) aviso.colocar(this, this.salida.region);
+    // The editor once the code comes near the viewport and Python is quiet (see the end).
+    prepararEstatico(this.bloque);
+    cuandoCerca(this.bloque, () => cuandoQuieto(python, () => this.cargarEditor()));
 
     // (A press on Ejecutar runs the code: it needs no editor, and making one would slow the run.)
     const alInteractuar = (evento) => {
@@ -163,12 +166,11 @@ class BucleCelda extends HTMLElement {
     this.cambio.hidden = guardado.original === this.leccion;
     mostrarCodigo(this.bloque, null, this.codigo);
     this.marcar();
-    this.cargarEditor();
   }
 
   cargarEditor() {
     this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-celda-editor", {
-      codigo: this.codigo,
+      codigo: () => this.codigo,
       etiqueta: CELDA.editor(this.orden),
       descripcion: this.ayuda,
       alEjecutar: () => this.pedir(),
@@ -324,14 +326,11 @@ customElements.define("bucle-celda", BucleCelda);
 // The files the cells read, fetched while Python starts (however early that is: python-temprano.js).
 python.precargar(leidasPorLasCeldas([...celdas].map((c) => c.codigo)));
 
-// The editors wait until Python has started and runs nothing, two seconds at most
-// (python.js's cuandoQuieto): made beside its start, their 100–150 ms on the page's thread slowed a
-// warm start by about a tenth on a machine of two cores (BENCHMARKS.md). Until then the code
-// shows as the build highlighted it, and a cell the reader clicks or focuses gets its editor at
+// Python starts when the page is idle. A cell's editor waits until its code comes near the
+// viewport (two screens away) and Python has started and runs nothing, two seconds at most
+// (python.js's cuandoQuieto): CodeMirror's module and an editor take 100–150 ms of the page's thread
+// (seconds on a slow phone), which slowed a warm start by about a tenth on a machine of two cores
+// and blocked a first visit's page under Lighthouse (BENCHMARKS.md). Until then the code shows as
+// the build highlighted it, and a cell the reader clicks, focuses or types into gets its editor at
 // once.
-cuandoEsteOciosa(() => {
-  arrancarPython();
-  cuandoQuieto(python, () => {
-    for (const celda of celdas) celda.cargarEditor();
-  });
-});
+cuandoEsteOciosa(arrancarPython);

@@ -30,7 +30,7 @@ import { cuandoQuieto, python } from "./python.js";
 import { avisoDePython } from "./piezas/aviso-python.js";
 import { TECLA, boton, cuandoEsteOciosa, h } from "./piezas/dom.js";
 import { OtraPestana } from "./piezas/eleccion.js";
-import { editorEnLugarDe, mostrarCodigo } from "./piezas/editor-perezoso.js";
+import { cuandoCerca, editorEnLugarDe, mostrarCodigo, prepararEstatico } from "./piezas/editor-perezoso.js";
 import { borrar, claveDe, escuchar, guardar, leer } from "./piezas/almacen.js";
 import { ResultadosDePruebas } from "./piezas/pruebas.js";
 import { Solucion } from "./piezas/solucion.js";
@@ -74,10 +74,10 @@ class BucleDesafio extends HTMLElement {
     this.addEventListener("pointerdown", alInteractuar);
     this.addEventListener("focusin", alInteractuar);
     addEventListener("pagehide", () => this.pendienteGuardar && this.guardarYa());
-    cuandoEsteOciosa(() => {
-      python.iniciar().catch(() => {});
-      cuandoQuieto(python, () => this.cargarEditor()); // as the cells' editors (celda.js)
-    });
+    cuandoEsteOciosa(() => python.iniciar().catch(() => {}));
+    // The editor once the code comes near the viewport and Python is quiet, as the cells' (celda.js).
+    prepararEstatico(this.bloque);
+    cuandoCerca(this.bloque, () => cuandoQuieto(python, () => this.cargarEditor()));
   }
 
   construir() {
@@ -124,7 +124,7 @@ class BucleDesafio extends HTMLElement {
 
   cargarEditor() {
     this.promesaEditor ??= editorEnLugarDe(this.bloque, "bucle-desafio-editor", {
-      codigo: this.codigo,
+      codigo: () => this.codigo,
       etiqueta: DESAFIO.editor,
       descripcion: this.ayuda,
       alEjecutar: () => this.comprobar(),
