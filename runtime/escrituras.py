@@ -99,7 +99,7 @@ def _cambio(ruta, antes, despues, dice, permiso):
 
 
 #: Cómo se pide cambiar una lista cualquiera; con amplio, también sin empezar por lo que hay que
-#: hacer. (Ninguno se parece a los pedidos apartados de tests/bench/apartadas.py.)
+#: hacer. (Ninguno se parece a los pedidos apartados de bench/apartadas.py.)
 _APUNTAR = ("Añade {cosas} a {donde}.", "Apunta {cosas} en {donde}.",
             "Pon {cosas} en {donde}, porfa.", "¿Puedes añadir {cosas} a {donde}?",
             "Necesito {cosas}: apúntalo en {donde}.", "Por favor, añada {cosas} a {donde}.")
@@ -197,10 +197,42 @@ def tarea_quitar(azar, permiso=True, tipo="quitar", variados=False, amplio=False
                  _plan_quita(ruta, dada, pedidas, cita, forma), comprueba)
 
 
+_FALTAN = ("Apunta en {lista} lo que falta para {cual}.",
+           "¿Qué me falta para {cual}? Apúntalo en {lista}.",
+           "Quiero hacer {cual}: añade a {lista} lo que no tenga.",
+           "Pon en {lista} lo que haga falta para {cual}.",
+           "Por favor, anote en {lista} lo que falte para {cual}.")
+_FALTAN_AMPLIO = ("Hoy toca {cual}: comprueba qué no tengo y ponlo en {lista}.",
+                  "Para {cual}, lo que no tenga va a {lista}.",
+                  "Me apetece {cual}; lo que falte, apúntalo en {lista}.")
+
+
 def tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=False, amplio=False):
     """Lo que falta en la lista para una receta (o para todas), apuntado en ella."""
     casa = casa_al_azar(azar, variados=variados, amplio=amplio)
     e, carpeta, lista_txt = casa["entorno"], casa["carpeta"], casa["rutas"]["lista"]
+    todas, platos, necesarios = _faltan_en_casa(azar, casa, permiso, equivocada)
+    e[lista_txt] = escribe_lista(casa["compra"], e[lista_txt])
+    antes = casa["compra"]
+    faltan = [i for i in necesarios if i not in antes]
+    lista, lista_dada = donde_lista_al_azar(azar, casa)
+    plato = platos[0]
+    cual, receta, receta_dada, carpeta_dada = _receta_dicha(azar, carpeta, plato, todas, equivocada)
+    pedido = pedido_al_azar(azar, _FALTAN + (_FALTAN_AMPLIO if amplio else ()),
+                            lista=lista, cual=cual)
+    forma = azar.randrange(3) if amplio else 0
+    para = "tus recetas" if todas else dice_plato(plato)[0]
+    plan = _plan_faltan(lista_txt, carpeta, plato if not todas else None, receta,
+                        (lista_dada, carpeta_dada, receta_dada), para, forma)
+    respuestas, comprueba = _cambio(lista_txt, antes, antes + faltan, faltan, permiso)
+    if not faltan:  # nada que apuntar: la respuesta tiene que decirlo
+        comprueba = comprueba_sin_cambios(alguna=_YA_LO_TIENE)
+    return Tarea(tipo, pedido, e, respuestas, plan, comprueba)
+
+
+def _faltan_en_casa(azar, casa, permiso, equivocada):
+    """Para qué platos se pide (todas, platos) y lo que llevan (necesarios); a veces la lista de
+    la compra ya tiene todo, o algo (se cambia en `casa`)."""
     todas = not equivocada and len(casa["platos"]) <= 3 and azar.random() < 0.25
     platos = casa["platos"] if todas else [azar.choice(casa["platos"])]
     necesarios = []
@@ -211,36 +243,31 @@ def tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=F
         casa["compra"] += [i for i in necesarios if i not in casa["compra"]]
     elif suerte < 0.5:  # ya tiene algo
         casa["compra"] += [i for i in necesarios[:1] if i not in casa["compra"]]
-    e[lista_txt] = escribe_lista(casa["compra"], e[lista_txt])
-    antes = casa["compra"]
-    faltan = [i for i in necesarios if i not in antes]
-    lista, lista_dada = donde_lista_al_azar(azar, casa)
-    plato = platos[0]
-    receta = f"{carpeta}/{plato}.txt"
+    return todas, platos, necesarios
+
+
+def _receta_dicha(azar, carpeta, plato, todas, equivocada):
+    """Cómo nombra el pedido la receta: (cual, la ruta que dice o None, ¿la da?, ¿da la
+    carpeta?). Equivocada, en otra carpeta que la suya."""
     if equivocada:
         otra = azar.choice([c for c in CARPETAS_DE_RECETAS if c != carpeta] + [""])
         receta_dicha = f"{otra}/{plato}.txt" if otra else f"{plato}.txt"
-        cual, receta_dada, carpeta_dada = f"la receta de {receta_dicha}", True, True
-    elif todas:
-        receta_dicha, receta_dada, carpeta_dada = None, False, azar.random() < 0.4
+        return f"la receta de {receta_dicha}", receta_dicha, True, True
+    if todas:
+        carpeta_dada = azar.random() < 0.4
         cual = f"las recetas de {carpeta}/" if carpeta_dada else azar.choice(
             ("mis recetas", "todas las recetas", "todas mis recetas"))
-    else:
-        receta_dicha = receta
-        receta_dada = carpeta_dada = azar.random() < 0.3
-        cual = f"la receta de {receta}" if receta_dada else dice_plato(plato)[0]
-    pedido = pedido_al_azar(azar, ("Apunta en {lista} lo que falta para {cual}.",
-                            "¿Qué me falta para {cual}? Apúntalo en {lista}.",
-                            "Quiero hacer {cual}: añade a {lista} lo que no tenga.",
-                            "Pon en {lista} lo que haga falta para {cual}.",
-                            "Por favor, anote en {lista} lo que falte para {cual}.")
-                     + (("Hoy toca {cual}: comprueba qué no tengo y ponlo en {lista}.",
-                         "Para {cual}, lo que no tenga va a {lista}.",
-                         "Me apetece {cual}; lo que falte, apúntalo en {lista}.")
-                        if amplio else ()),
-                     lista=lista, cual=cual)
-    forma = azar.randrange(3) if amplio else 0
-    para = "tus recetas" if todas else dice_plato(plato)[0]
+        return cual, None, False, carpeta_dada
+    receta = f"{carpeta}/{plato}.txt"
+    receta_dada = azar.random() < 0.3
+    cual = f"la receta de {receta}" if receta_dada else dice_plato(plato)[0]
+    return cual, receta, receta_dada, receta_dada
+
+
+def _plan_faltan(lista_txt, carpeta, plato, receta, dadas, para, forma):
+    """El plan del modelo ideal: mirar lo que no le han dado, leer la receta (o todas, sin
+    `plato`) y la lista, y apuntar lo que falta (o decir que no falta nada)."""
+    lista_dada, carpeta_dada, receta_dada = dadas
 
     def plan():
         if not lista_dada or not carpeta_dada:
@@ -248,13 +275,13 @@ def tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=F
             for falta, buscada in ((lista_dada, lista_txt), (carpeta_dada, carpeta + "/")):
                 if not falta:
                     mira_resultado(vista, buscada, "listar ''")
-        if todas:
+        if plato is None:
             contenido, _ = yield ("listar", {"carpeta": carpeta})
             rutas = [f"{carpeta}/{f}" for f in contenido.splitlines()]
         else:
             if not receta_dada:
                 mira_resultado((yield ("listar", {"carpeta": carpeta})), f"{plato}.txt", "listar")
-            rutas = [receta_dicha]
+            rutas = [receta]
         necesarios = []
         for ruta in rutas:
             _, texto_receta = yield from pasos_para_leer(ruta)
@@ -273,10 +300,7 @@ def tarea_faltan(azar, permiso=True, tipo="faltan", equivocada=False, variados=F
               f"escribir.")
         return (yield from _escribe(lista_txt, escribe_lista(tenia + faltan, contenido),
                                     hecho, no))
-    respuestas, comprueba = _cambio(lista_txt, antes, antes + faltan, faltan, permiso)
-    if not faltan:  # nada que apuntar: la respuesta tiene que decirlo
-        comprueba = comprueba_sin_cambios(alguna=_YA_LO_TIENE)
-    return Tarea(tipo, pedido, e, respuestas, plan, comprueba)
+    return plan
 
 
 def tarea_sugerencia(azar, variados=False, amplio=False):

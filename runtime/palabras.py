@@ -372,18 +372,53 @@ def casa_al_azar(azar, *necesita, variados=False, amplio=False):
     "contactos") y, por parte, dónde está y qué tiene. Las partes de `necesita` ("agenda",
     "pendientes", "telefonos", "otra") están siempre; las demás, a veces. Sin `variados`, las
     partes se llaman siempre igual (lista.txt, notas.txt, agenda.txt, contactos.txt)."""
-    def llamada(parte, de_siempre):
-        return _nombre_variado(azar, parte) if variados else de_siempre
-    rutas = {"lista": llamada("lista", "lista.txt"), "notas": llamada("notas", "notas.txt")}
+    rutas = {"lista": _ruta_de(azar, variados, "lista", "lista.txt"),
+             "notas": _ruta_de(azar, variados, "notas", "notas.txt")}
     casa = {"entorno": {}, "rutas": rutas, "variados": variados, "amplio": amplio}
+    _pon_compra_y_recetas(azar, casa)
+    personas = azar.sample(PERSONAS, 8)
+    casa["personas"] = personas
+    notas = azar.sample(NOTAS, azar.randint(1, 3))
+    casa["entorno"][rutas["notas"]] = "\n".join(
+        rellena_plantilla(azar, n, personas, plato=PLATOS[azar.choice(casa["platos"])][0])
+        for n in notas)
+    if "agenda" in necesita or azar.random() < 0.6:
+        _pon_agenda(azar, casa)
+    if "pendientes" in necesita or azar.random() < 0.6:
+        _pon_pendientes(azar, casa)
+    if "telefonos" in necesita or azar.random() < 0.5:
+        contactos = personas[:azar.randint(2, 4)]
+        casa["telefonos"] = {p: _telefono(azar) for p in contactos}
+        rutas["contactos"] = _ruta_de(azar, variados, "contactos", "contactos.txt")
+        casa["entorno"][rutas["contactos"]] = "\n".join(
+            f"{p}: {t}" for p, t in casa["telefonos"].items())
+    if "otra" in necesita or azar.random() < 0.4:
+        otra = azar.choice(sorted(_OTRAS_CARPETAS))
+        for nombre, plantilla in _OTRAS_CARPETAS[otra].items():
+            casa["entorno"][f"{otra}/{nombre}"] = rellena_plantilla(azar, plantilla, personas[6:])
+        casa["otra"] = otra
+    if amplio and azar.random() < 0.6:
+        _pon_otra_lista(azar, casa)
+    return casa
+
+
+def _ruta_de(azar, variados, parte, de_siempre):
+    """La ruta de una parte de la casa: con `variados`, un nombre al azar; si no, la de siempre."""
+    return _nombre_variado(azar, parte) if variados else de_siempre
+
+
+_FORMATOS_DE_LISTA = {"comas": "a", "lineas": "a\nb", "guiones": "- a\n- b"}
+
+
+def _pon_compra_y_recetas(azar, casa):
+    """La lista de la compra (en uno de tres formatos) y la carpeta de recetas, con sus platos."""
     e = casa["entorno"]
     formato = azar.choice(("comas", "comas", "comas", "lineas", "guiones"))
     compra = azar.sample(COMPRA, azar.randint(2, 5))
-    e[rutas["lista"]] = escribe_lista(compra, {"comas": "a", "lineas": "a\nb",
-                                                "guiones": "- a\n- b"}[formato])
+    e[casa["rutas"]["lista"]] = escribe_lista(compra, _FORMATOS_DE_LISTA[formato])
     casa["compra"] = compra
     casa["formato"] = formato
-    carpeta = _nombre_variado(azar, "recetas", "") if variados else azar.choice(
+    carpeta = _nombre_variado(azar, "recetas", "") if casa["variados"] else azar.choice(
         CARPETAS_DE_RECETAS)
     platos = azar.sample(sorted(PLATOS), azar.randint(2, 4))
     casa["carpeta"], casa["platos"] = carpeta, platos
@@ -394,50 +429,44 @@ def casa_al_azar(azar, *necesita, variados=False, amplio=False):
         else:
             receta = nombre.capitalize() + "\n" + "\n".join(f"- {i}" for i in ingredientes)
         e[f"{carpeta}/{plato}.txt"] = receta
-    personas = azar.sample(PERSONAS, 8)
-    casa["personas"] = personas
-    notas = azar.sample(NOTAS, azar.randint(1, 3))
-    e[rutas["notas"]] = "\n".join(
-        rellena_plantilla(azar, n, personas, plato=PLATOS[azar.choice(platos)][0]) for n in notas)
-    if "agenda" in necesita or azar.random() < 0.6:
-        dias = azar.sample(range(1, 29), azar.randint(3, 5))
-        eventos = azar.sample(_EVENTOS, len(dias))
-        gente = iter(personas)
-        formato_fecha = azar.randrange(2)
-        agenda = [(_fecha(azar, formato_fecha, d), rellena_plantilla(azar, ev, [next(gente)]))
-                  for d, ev in zip(dias, eventos)]
-        rutas["agenda"] = llamada("agenda", "agenda.txt")
-        e[rutas["agenda"]] = "\n".join(f"{f}: {ev}" for f, ev in agenda)
-        casa["agenda"] = agenda
-        casa["fecha_libre"] = _fecha(azar, formato_fecha, azar.choice(
-            [d for d in range(1, 29) if d not in dias]))
-    if "pendientes" in necesita or azar.random() < 0.6:
-        ruta = (_nombre_variado(azar, "pendientes") if variados
-                else azar.choice(_FICHEROS_DE_PENDIENTES))
-        pendientes = [rellena_plantilla(azar, p, personas[5:])
-                      for p in azar.sample(PENDIENTES, azar.randint(2, 4))]
-        guion = "- " if azar.random() < 0.6 else ""
-        e[ruta] = "\n".join(guion + p for p in pendientes)
-        casa["pendientes"] = (ruta, pendientes)
-    if "telefonos" in necesita or azar.random() < 0.5:
-        contactos = personas[:azar.randint(2, 4)]
-        casa["telefonos"] = {p: _telefono(azar) for p in contactos}
-        rutas["contactos"] = llamada("contactos", "contactos.txt")
-        e[rutas["contactos"]] = "\n".join(f"{p}: {t}" for p, t in casa["telefonos"].items())
-    if "otra" in necesita or azar.random() < 0.4:
-        otra = azar.choice(sorted(_OTRAS_CARPETAS))
-        for nombre, plantilla in _OTRAS_CARPETAS[otra].items():
-            e[f"{otra}/{nombre}"] = rellena_plantilla(azar, plantilla, personas[6:])
-        casa["otra"] = otra
-    if amplio and azar.random() < 0.6:
-        parte = azar.choice(sorted(_OTRAS_LISTAS))
-        nombres, dichas, posibles = _OTRAS_LISTAS[parte]
-        ruta = azar.choice(nombres)
-        if ruta not in e and not any(r.startswith(ruta.split("/")[0] + "/")
-                                     for r in e if "/" in ruta):
-            cosas = azar.sample(posibles, azar.randint(2, 4))
-            e[ruta] = escribe_lista(cosas, {"comas": "a", "lineas": "a\nb",
-                                             "guiones": "- a\n- b"}[azar.choice(
-                                                 ("comas", "lineas", "guiones"))])
-            casa["otra_lista"] = (ruta, cosas, dichas, posibles)
-    return casa
+
+
+def _pon_agenda(azar, casa):
+    """La agenda: de tres a cinco días con un evento y una persona, y un día libre."""
+    dias = azar.sample(range(1, 29), azar.randint(3, 5))
+    eventos = azar.sample(_EVENTOS, len(dias))
+    gente = iter(casa["personas"])
+    formato_fecha = azar.randrange(2)
+    agenda = [(_fecha(azar, formato_fecha, d), rellena_plantilla(azar, ev, [next(gente)]))
+              for d, ev in zip(dias, eventos, strict=True)]
+    casa["rutas"]["agenda"] = _ruta_de(azar, casa["variados"], "agenda", "agenda.txt")
+    casa["entorno"][casa["rutas"]["agenda"]] = "\n".join(f"{f}: {ev}" for f, ev in agenda)
+    casa["agenda"] = agenda
+    casa["fecha_libre"] = _fecha(azar, formato_fecha, azar.choice(
+        [d for d in range(1, 29) if d not in dias]))
+
+
+def _pon_pendientes(azar, casa):
+    """Los pendientes: de dos a cuatro cosas por hacer, con guiones o sin ellos."""
+    ruta = (_nombre_variado(azar, "pendientes") if casa["variados"]
+            else azar.choice(_FICHEROS_DE_PENDIENTES))
+    pendientes = [rellena_plantilla(azar, p, casa["personas"][5:])
+                  for p in azar.sample(PENDIENTES, azar.randint(2, 4))]
+    guion = "- " if azar.random() < 0.6 else ""
+    casa["entorno"][ruta] = "\n".join(guion + p for p in pendientes)
+    casa["pendientes"] = (ruta, pendientes)
+
+
+def _pon_otra_lista(azar, casa):
+    """Con amplio, otra lista que la de la compra (la maleta, el botiquín…), si su ruta está
+    libre."""
+    e = casa["entorno"]
+    parte = azar.choice(sorted(_OTRAS_LISTAS))
+    nombres, dichas, posibles = _OTRAS_LISTAS[parte]
+    ruta = azar.choice(nombres)
+    if ruta not in e and not any(r.startswith(ruta.split("/")[0] + "/")
+                                 for r in e if "/" in ruta):
+        cosas = azar.sample(posibles, azar.randint(2, 4))
+        e[ruta] = escribe_lista(cosas, _FORMATOS_DE_LISTA[azar.choice(
+            ("comas", "lineas", "guiones"))])
+        casa["otra_lista"] = (ruta, cosas, dichas, posibles)

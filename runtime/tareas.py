@@ -160,7 +160,7 @@ def _contesta(final):
     """Un plan sin llamadas: contesta `final` sin mirar nada."""
     def plan():
         return final
-        yield  # noqa: el «yield» hace de plan un generador, como los demás
+        yield  # el «yield» hace de plan un generador, como los demás
     return plan
 
 
@@ -199,9 +199,6 @@ def comprueba_sin_cambios(*dice, alguna=()):
     return comprueba
 
 
-
-
-
 def tarea_leer(azar, variados=False, amplio=False):
     casa = casa_al_azar(azar, variados=variados, amplio=amplio)
     que = azar.choice(("lista", "cuantas", "notas", "nota", "nota", "receta", "pendientes"))
@@ -209,36 +206,7 @@ def tarea_leer(azar, variados=False, amplio=False):
         que = "lista"
     otra = amplio and "otra_lista" in casa and azar.random() < 0.35
     if que in ("lista", "cuantas"):
-        lista = casa["rutas"]["lista"]
-        donde, dada = donde_lista_al_azar(azar, casa)
-        cosas = casa["compra"]
-        if otra:
-            lista, cosas, dichas, _ = casa["otra_lista"]
-            donde, dada = donde_al_azar(azar, lista, dichas)
-        if que == "lista":
-            pedido = pedido_al_azar(azar, ("¿Qué hay en {donde}?",
-                                    "Dime qué tengo apuntado en {donde}.",
-                                    "¿Qué pone en {donde}?", "Léeme {donde}, porfa.",
-                                    "¿Me dices qué hay en {donde}?",
-                                    "¿Podría decirme qué hay en {donde}?")
-                             + (() if otra else ("¿Qué me toca comprar? Míralo en {donde}.",))
-                             + ("¿Qué llevo apuntado ahora en {donde}?", "¿Qué queda en {donde}?")
-                             + (("Antes de salir, ¿qué tenía en {donde}?",
-                                 "Vuelve a decirme lo que hay en {donde}.",
-                                 "No me acuerdo de lo que puse en {donde}, ¿me lo dices?")
-                                if amplio else ()), donde=donde)
-            final = azar.choice(("En {lista} tienes {cosas}.", "Tienes apuntado {cosas}.")
-                                + (() if otra else ("En la lista de la compra hay {cosas}.",))
-                                + (("{lista} tiene {cosas}.", "Hay {cosas}, según {lista}.")
-                                   if amplio else ()))
-        else:
-            pedido = pedido_al_azar(azar, ("¿Cuántas cosas hay en {donde}?",
-                                    "¿Cuántas cosas tengo que comprar? Mira {donde}.",
-                                    "Cuéntame cuántas cosas tiene {donde}."), donde=donde)
-            final = "En {lista} hay {n} cosas: {cosas}."
-            cosas = cosas + [str(len(cosas))]
-        plan = plan_lee(lista, dada, lambda r, c: final.format(
-            lista=lista, cosas=lista_con_y(lee_lista(c)), n=len(lee_lista(c))))
+        pedido, plan, cosas = _leer_lista(azar, casa, que == "cuantas", otra, amplio)
     elif que == "nota":
         return _tarea_una_nota(azar, casa)
     elif que == "notas":
@@ -280,6 +248,41 @@ def tarea_leer(azar, variados=False, amplio=False):
         plan = plan_lee(ruta, dada, lambda r, c: (f"Tienes pendiente {lista_con_y(lee_lista(c))}.",
                                                    f"En {r} te queda {lista_con_y(lee_lista(c))}.")[forma])
     return Tarea("leer", pedido, casa["entorno"], [], plan, comprueba_sin_cambios(*cosas))
+
+
+_QUE_HAY = ("¿Qué hay en {donde}?", "Dime qué tengo apuntado en {donde}.", "¿Qué pone en {donde}?",
+            "Léeme {donde}, porfa.", "¿Me dices qué hay en {donde}?",
+            "¿Podría decirme qué hay en {donde}?")
+_QUE_HAY_AMPLIO = ("Antes de salir, ¿qué tenía en {donde}?", "Vuelve a decirme lo que hay en {donde}.",
+                   "No me acuerdo de lo que puse en {donde}, ¿me lo dices?")
+
+
+def _leer_lista(azar, casa, cuantas, otra, amplio):
+    """Qué hay en la lista (la de la compra u `otra`), o cuántas cosas: (pedido, plan, dice)."""
+    lista = casa["rutas"]["lista"]
+    donde, dada = donde_lista_al_azar(azar, casa)
+    cosas = casa["compra"]
+    if otra:
+        lista, cosas, dichas, _ = casa["otra_lista"]
+        donde, dada = donde_al_azar(azar, lista, dichas)
+    if not cuantas:
+        pedido = pedido_al_azar(azar, _QUE_HAY
+                                + (() if otra else ("¿Qué me toca comprar? Míralo en {donde}.",))
+                                + ("¿Qué llevo apuntado ahora en {donde}?", "¿Qué queda en {donde}?")
+                                + (_QUE_HAY_AMPLIO if amplio else ()), donde=donde)
+        final = azar.choice(("En {lista} tienes {cosas}.", "Tienes apuntado {cosas}.")
+                            + (() if otra else ("En la lista de la compra hay {cosas}.",))
+                            + (("{lista} tiene {cosas}.", "Hay {cosas}, según {lista}.")
+                               if amplio else ()))
+    else:
+        pedido = pedido_al_azar(azar, ("¿Cuántas cosas hay en {donde}?",
+                                       "¿Cuántas cosas tengo que comprar? Mira {donde}.",
+                                       "Cuéntame cuántas cosas tiene {donde}."), donde=donde)
+        final = "En {lista} hay {n} cosas: {cosas}."
+        cosas = cosas + [str(len(cosas))]
+    plan = plan_lee(lista, dada, lambda r, c: final.format(
+        lista=lista, cosas=lista_con_y(lee_lista(c)), n=len(lee_lista(c))))
+    return pedido, plan, cosas
 
 
 def _tarea_una_nota(azar, casa):
@@ -410,18 +413,7 @@ def tarea_agenda(azar, variados=False, amplio=False):
     casa = casa_al_azar(azar, "pendientes" if que == "pendiente" else "agenda",
                          variados=variados, amplio=amplio)
     if que == "pendiente":
-        ruta, pendientes = casa["pendientes"]
-        donde, dada = donde_al_azar(azar, ruta, ("mis pendientes", "mi lista de tareas"))
-        tarea = azar.choice(pendientes)
-        if azar.random() < 0.4:
-            tarea = azar.choice([t for t in (rellena_plantilla(azar, p, casa["personas"][5:])
-                                             for p in PENDIENTES) if t not in pendientes])
-        pedido = pedido_al_azar(azar, ("¿Tengo apuntado {t} en {donde}?", "¿Está «{t}» en {donde}?",
-                                "Mira si {t} está en {donde}."), t=tarea, donde=donde)
-        plan = plan_lee(ruta, dada, lambda r, c: f"Sí, «{tarea}» está en {r}."
-                         if tarea in lee_lista(c) else f"No, «{tarea}» no está en {r}.")
-        si = "sí," if tarea in pendientes else "no,"
-        return Tarea("agenda", pedido, casa["entorno"], [], plan, comprueba_sin_cambios(tarea, alguna=[si]))
+        return _agenda_pendiente(azar, casa)
     agenda_txt = casa["rutas"]["agenda"]
     donde, dada = donde_al_azar(azar, agenda_txt, ("la agenda", "mi agenda"))
     fecha, evento = azar.choice(casa["agenda"])
@@ -469,6 +461,22 @@ def tarea_agenda(azar, variados=False, amplio=False):
             raise ValueError(f"el modelo ideal no encuentra «{evento}» en {ruta}")
     return Tarea("agenda", pedido, casa["entorno"], [], plan_lee(agenda_txt, dada, responde),
                  comprueba_sin_cambios(fecha, evento))
+
+
+def _agenda_pendiente(azar, casa):
+    """¿Está una tarea (apuntada o no) en los pendientes? Se contesta sí o no."""
+    ruta, pendientes = casa["pendientes"]
+    donde, dada = donde_al_azar(azar, ruta, ("mis pendientes", "mi lista de tareas"))
+    tarea = azar.choice(pendientes)
+    if azar.random() < 0.4:
+        tarea = azar.choice([t for t in (rellena_plantilla(azar, p, casa["personas"][5:])
+                                         for p in PENDIENTES) if t not in pendientes])
+    pedido = pedido_al_azar(azar, ("¿Tengo apuntado {t} en {donde}?", "¿Está «{t}» en {donde}?",
+                                   "Mira si {t} está en {donde}."), t=tarea, donde=donde)
+    plan = plan_lee(ruta, dada, lambda r, c: f"Sí, «{tarea}» está en {r}."
+                    if tarea in lee_lista(c) else f"No, «{tarea}» no está en {r}.")
+    si = "sí," if tarea in pendientes else "no,"
+    return Tarea("agenda", pedido, casa["entorno"], [], plan, comprueba_sin_cambios(tarea, alguna=[si]))
 
 
 def tarea_directo(azar, variados=False, amplio=False):

@@ -350,7 +350,7 @@ def test_a_published_wheel_is_installed_on_its_first_import_if_its_hash_matches(
     assert trabajador._RuedasDelSitio in sys.meta_path
     assert importlib.import_module("rueda_de_prueba").VALOR == 42
     assert (tmp_path / "rueda_de_prueba-1.0.dist-info" / "METADATA").is_file()
-    with pytest.raises(ImportError, match="mala.whl, tal como lo sirve el sitio, no es el fijado"):
+    with pytest.raises(ImportError, match=r"mala\.whl, tal como lo sirve el sitio, no es el fijado"):
         importlib.import_module("rueda_cambiada")
     assert not (tmp_path / "rueda_cambiada").exists()
 
@@ -381,7 +381,7 @@ def test_the_workers_wheels_are_the_ones_pinned_for_the_page(trabajador):
 
     pinned = fijadas(DE_LA_PAGINA)
     assert set(pinned) == {suma for _, suma in trabajador.RUEDAS.values()}
-    for nombre, (archivo, suma) in trabajador.RUEDAS.items():
+    for _nombre, (archivo, suma) in trabajador.RUEDAS.items():
         proyecto, version = pinned[suma].split("==")
         assert archivo == f"{proyecto.replace('-', '_')}-{version}-py3-none-any.whl"
 

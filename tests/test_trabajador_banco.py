@@ -322,7 +322,8 @@ def test_a_stop_keeps_the_runs_done(ns, avisos, monkeypatch):
     ("tareas_del_banco()", ["agente"], 0,
      {"estado": "no-vale", "mensaje": "Las ejecuciones por tarea deben ser un número entero de 1 a 1000, y son 0."}),
     ("tareas_del_banco()", ["agente"], 10_000,
-     {"estado": "no-vale", "mensaje": "Las ejecuciones por tarea deben ser un número entero de 1 a 1000, y son 10000."}),
+     {"estado": "no-vale",
+      "mensaje": "Las ejecuciones por tarea deben ser un número entero de 1 a 1000, y son 10000."}),
     ("tareas_del_banco()", ["SEMILLA_DEL_BANCO"], 5,
      {"estado": "no-vale", "mensaje": "SEMILLA_DEL_BANCO debería ser una variante (un agente), y es int: 2027."}),
 ])
@@ -341,3 +342,52 @@ def test_the_worker_entries_speak_json(ns, monkeypatch, avisos):
     otra = json.loads(banco.resumir_mensaje(json.dumps({"ejecuciones": ligeras, "variantes": ["agente"]})))
     assert otra["resumen"] == respuesta["resumen"] and otra["vista"] == respuesta["vista"]
     assert not math.isnan(respuesta["segundos"])
+
+
+# -- one of each: what the page, the course and the worker share -----------------------------------
+
+CONSTANTES_DE_LA_PAGINA = """
+const { MOTIVOS, VECES_MAXIMAS } = await import(process.argv[1]);
+console.log(JSON.stringify({ MOTIVOS, VECES_MAXIMAS }));
+"""
+
+
+def test_the_page_and_the_course_end_runs_as_the_worker_does_and_cap_the_runs_alike(ns):
+    """MOTIVOS and VECES_MAXIMAS are written once in each language that needs them: the page's
+    (lib/banco-medida.js, which the runs' list and «Veces» read) and the course's runtime
+    (runtime/banco.py's MOTIVOS, the reader's «Medir el agente») say what the worker says."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from widgets.trabajador import trabajador_banco_resumen as resumen
+
+    modulo = Path(__file__).resolve().parent.parent / "widgets" / "front" / "lib" / "banco-medida.js"
+    node = shutil.which("node")
+    assert node, "Node.js is needed for this test"
+    p = subprocess.run([node, "--input-type=module", "-e", CONSTANTES_DE_LA_PAGINA, modulo.as_uri()],
+                       capture_output=True, text=True, timeout=60, check=False)
+    assert p.returncode == 0, p.stderr
+    pagina = json.loads(p.stdout)
+    assert banco.MOTIVOS is resumen.MOTIVOS
+    assert pagina["MOTIVOS"] == list(resumen.MOTIVOS) == list(ns["MOTIVOS"])
+    assert pagina["VECES_MAXIMAS"] == banco.VECES_MAXIMAS
+
+
+def test_both_halves_tell_the_page_through_the_cells_halfs_one_notice(monkeypatch):
+    """The bench's and the grading's messages (``_avisar``) are the cells half's ``avisar``, each
+    with its type: posted as JSON at once, non-ASCII kept."""
+    import sys
+    import types
+
+    from widgets.trabajador import trabajador, trabajador_desafios
+
+    enviados = []
+    js = types.SimpleNamespace(postMessage=enviados.append,
+                               JSON=types.SimpleNamespace(parse=json.loads))
+    monkeypatch.setitem(sys.modules, "js", js)
+    banco._avisar(3, evento="empieza", total=2)
+    trabajador_desafios._avisar(4, evento="prueba", nombre="¿tope?")
+    assert enviados == [{"id": 3, "type": "banco", "evento": "empieza", "total": 2},
+                        {"id": 4, "type": "calificacion", "evento": "prueba", "nombre": "¿tope?"}]
+    assert banco._avisar.func is trabajador_desafios._avisar.func is trabajador.avisar

@@ -44,7 +44,8 @@ def _preparar(monkeypatch, guardia_antes=True):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     monkeypatch.setattr("builtins.input", input)
     celdas = _cargar(CELDAS, "trabajador_de_celdas")
-    desafios = _cargar(DESAFIOS, "trabajador_de_desafios")
+    # in widgets.trabajador, so that its import of the cells half's ``avisar`` resolves
+    desafios = _cargar(DESAFIOS, "widgets.trabajador.trabajador_de_desafios")
     desafios.PAQUETE = "widgets.calificador"
     if guardia_antes:
         desafios.guardar()

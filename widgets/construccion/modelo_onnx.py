@@ -24,6 +24,7 @@ the course's adapter merged, Q8_0), with nothing but NumPy, ``gguf`` and ``onnx`
   ``nuevo_k_i``, ``nuevo_v_i`` [1, n, heads_kv,
   head_size] (the new tokens' only), which the page appends in place to its own buffers.
   Attention stacks the query heads that share a KV head as rows against it (no copy of the cache).
+  The graph itself is written by ``llama_onnx.py``; this module gives it the weights.
 
 Also the tokenizer, as ``tokenizer.json`` for ``@huggingface/tokenizers`` (:func:`tokenizador`):
 the GGUF's byte-level BPE vocabulary and merges, and its special tokens.
@@ -56,7 +57,9 @@ from sphinx.errors import ExtensionError
 
 from ..ajustes import ruta
 from . import modelo_local as ml
-from .modelo_local import ErrorDelModelo, asegurar, fijado, ruta_fijado
+from .fijados import ErrorDelModelo, fijado, sha256
+from .modelo_local import asegurar, ruta_fijado
+from .llama_onnx import Grafo, forma, llama
 
 NOMBRE = "SmolLM2-135M-Instruct"
 LICENCIA = "Apache-2.0"
@@ -69,51 +72,6 @@ ORT_MODULO = "ort/ort.wasm.min.mjs"
 #: The name the graph gives its float32 weights' external data (the page hands onnxruntime those
 #: bytes under it, computed from the weights file: :func:`escribir_pesos`).
 PESOS_F32 = "pesos.bin"
-#: The graph's input and output names (the page's engine uses the same).
-ENTRADA, ULTIMOS, LOGITS = "input_ids", "ultimos", "logits"
-#: The longest conversation the page keeps (its rotary tables stop there): llama.cpp's n_ctx in the page.
-CONTEXTO = 2048
-
-
-def pasado(tipo: str, capa: int) -> str:
-    return f"pasado_{tipo}_{capa}"
-
-
-def nuevo(tipo: str, capa: int) -> str:
-    return f"nuevo_{tipo}_{capa}"
-
-
-class Grafo:
-    """A small builder over onnx.helper: nodes, constants and fresh names."""
-
-    def __init__(self):
-        from onnx import helper, numpy_helper
-
-        self.helper, self.numpy_helper = helper, numpy_helper
-        self.nodos, self.constantes, self.cuenta = [], [], 0
-
-    def nombre(self, base: str) -> str:
-        self.cuenta += 1
-        return f"{base}_{self.cuenta}"
-
-    def op(self, tipo: str, *entradas: str, salidas: int = 1, nombre: str | None = None, **atributos):
-        fuera = [nombre or self.nombre(tipo.lower())] if salidas == 1 else [self.nombre(tipo.lower()) for _ in range(salidas)]
-        self.nodos.append(self.helper.make_node(tipo, list(entradas), fuera, **atributos))
-        return fuera[0] if salidas == 1 else fuera
-
-    def constante(self, valor, base: str = "c") -> str:
-        import numpy as np
-
-        nombre = self.nombre(base)
-        self.constantes.append(self.numpy_helper.from_array(np.asarray(valor), nombre))
-        return nombre
-
-    def enteros(self, *valores: int) -> str:
-        import numpy as np
-
-        return self.constante(np.array(valores, dtype=np.int64), "i")
-
-
 class Pesos:
     """The GGUF's tensors by name, as the graph's values: float32 vectors as constants in the graph;
     each Q8_0 matrix as a float32 initializer whose data is external (``PESOS_F32``, at its offset),
@@ -218,106 +176,11 @@ def pesos_float32(origen: Path):
 
 
 def grafo(gguf_path: Path):
-    """The ONNX model (an ``onnx.ModelProto``) of the GGUF's Llama with a KV cache (see above), and
-    its weights (:class:`Pesos`, for :func:`escribir_pesos`)."""
-    import numpy as np
-    import onnx
-    from onnx import TensorProto, helper
-
+    """The ONNX model (an ``onnx.ModelProto``) of the GGUF's Llama with a KV cache (see above,
+    :func:`widgets.construccion.llama_onnx.llama`), and its weights (:class:`Pesos`, for
+    :func:`escribir_pesos`)."""
     w = Pesos(gguf_path)
-    arq = w.campo("general.architecture")
-    capas = int(w.campo(f"{arq}.block_count"))
-    d_modelo = int(w.campo(f"{arq}.embedding_length"))
-    cabezas = int(w.campo(f"{arq}.attention.head_count"))
-    cabezas_kv = int(w.campo(f"{arq}.attention.head_count_kv"))
-    eps = float(w.campo(f"{arq}.attention.layer_norm_rms_epsilon"))
-    base_rope = float(w.campo(f"{arq}.rope.freq_base"))
-    contexto = min(int(w.campo(f"{arq}.context_length")), CONTEXTO)
-    tamano = d_modelo // cabezas
-    grupo = cabezas // cabezas_kv
-    g = Grafo()
-
-    def rms(x, peso):
-        media = g.op("ReduceMean", g.op("Pow", x, g.constante(np.float32(2))), g.enteros(-1), keepdims=1)
-        return g.op("Mul", g.op("Div", x, g.op("Sqrt", g.op("Add", media, g.constante(np.float32(eps))))), peso)
-
-    # Positions: the p tokens already in the cache, then the n new ones.
-    p = g.op("Gather", g.op("Shape", pasado("k", 0)), g.enteros(1), axis=0)  # [1]
-    n = g.op("Gather", g.op("Shape", ENTRADA), g.enteros(1), axis=0)  # [1]
-    total = g.op("Add", p, n)
-    escalar = lambda v: g.op("Squeeze", v, g.enteros(0))  # noqa: E731
-    posiciones = g.op("Range", escalar(p), escalar(total), g.constante(np.int64(1)))  # [n]
-    # Rotary tables, [contexto, tamano/2], gathered at the positions.
-    inv = base_rope ** (-np.arange(0, tamano, 2, dtype=np.float64) / tamano)
-    angulos = np.arange(contexto, dtype=np.float64)[:, None] * inv[None, :]
-    cos = g.op("Gather", g.constante(np.cos(angulos).astype(np.float32), "cos"), posiciones, axis=0)
-    sin = g.op("Gather", g.constante(np.sin(angulos).astype(np.float32), "sin"), posiciones, axis=0)
-    cos = g.op("Unsqueeze", g.op("Unsqueeze", cos, g.enteros(0)), g.enteros(2))  # [1, n, 1, tamano/2]
-    sin = g.op("Unsqueeze", g.op("Unsqueeze", sin, g.enteros(0)), g.enteros(2))
-    # The causal mask, [n, p + n]: query i (at p + i) sees keys 0 … p + i.
-    columnas = g.op("Range", g.constante(np.int64(0)), escalar(total), g.constante(np.int64(1)))
-    prohibida = g.op("Greater", g.op("Unsqueeze", columnas, g.enteros(0)), g.op("Unsqueeze", posiciones, g.enteros(1)))
-    mascara = g.op("Where", prohibida, g.constante(np.float32(-1e9)), g.constante(np.float32(0)))
-    mascara = g.op("Tile", mascara, g.enteros(grupo, 1))  # [grupo*n, p+n]: the rows of attention below
-
-    def rotar(x, h):  # x [1, n, h, tamano], llama.cpp's NORM rope: pairs (2i, 2i+1)
-        pares = g.op("Reshape", x, g.enteros(1, -1, h, tamano // 2, 2))
-        par, impar = g.op("Split", pares, g.enteros(1, 1), axis=-1, salidas=2)
-        par, impar = g.op("Squeeze", par, g.enteros(-1)), g.op("Squeeze", impar, g.enteros(-1))
-        a = g.op("Sub", g.op("Mul", par, cos), g.op("Mul", impar, sin))
-        b = g.op("Add", g.op("Mul", par, sin), g.op("Mul", impar, cos))
-        juntos = g.op("Concat", g.op("Unsqueeze", a, g.enteros(-1)), g.op("Unsqueeze", b, g.enteros(-1)), axis=-1)
-        return g.op("Reshape", juntos, g.enteros(1, -1, h, tamano))
-
-    embedding = w.matriz(g, "token_embd.weight", transpuesta=False)  # [vocabulario, d_modelo]
-    x = g.op("Gather", embedding, ENTRADA, axis=0)  # [1, n, d_modelo]
-    escala = g.constante(np.float32(1.0 / np.sqrt(tamano)))
-    for i in range(capas):
-        b = f"blk.{i}."
-        h = rms(x, w.vector(g, b + "attn_norm.weight"))
-        q = g.op("Reshape", g.op("MatMul", h, w.matriz(g, b + "attn_q.weight", True)), g.enteros(1, -1, cabezas, tamano))
-        k = g.op("Reshape", g.op("MatMul", h, w.matriz(g, b + "attn_k.weight", True)), g.enteros(1, -1, cabezas_kv, tamano))
-        v = g.op("MatMul", h, w.matriz(g, b + "attn_v.weight", True))
-        k = rotar(k, cabezas_kv)
-        g.op("Identity", k, nombre=nuevo("k", i))
-        g.op("Reshape", v, g.enteros(1, -1, cabezas_kv, tamano), nombre=nuevo("v", i))
-        claves = g.op("Concat", pasado("k", i), nuevo("k", i), axis=1)  # [1, p+n, kv, tamano]
-        valores = g.op("Concat", pasado("v", i), nuevo("v", i), axis=1)
-        # The query heads of each KV head as rows: [1, kv, grupo*n, tamano].
-        q = g.op("Reshape", g.op("Transpose", g.op("Reshape", rotar(q, cabezas), g.enteros(1, -1, cabezas_kv, grupo, tamano)),
-                                 perm=[0, 2, 3, 1, 4]), g.enteros(1, cabezas_kv, -1, tamano))
-        pesos = g.op("MatMul", q, g.op("Transpose", claves, perm=[0, 2, 3, 1]))  # [1, kv, grupo*n, p+n]
-        pesos = g.op("Softmax", g.op("Add", g.op("Mul", pesos, escala), mascara), axis=-1)
-        atendido = g.op("MatMul", pesos, g.op("Transpose", valores, perm=[0, 2, 1, 3]))  # [1, kv, grupo*n, tamano]
-        atendido = g.op("Transpose", g.op("Reshape", atendido, g.enteros(1, cabezas_kv, grupo, -1, tamano)), perm=[0, 3, 1, 2, 4])
-        atendido = g.op("Reshape", atendido, g.enteros(1, -1, d_modelo))
-        x = g.op("Add", x, g.op("MatMul", atendido, w.matriz(g, b + "attn_output.weight", True)))
-        h = rms(x, w.vector(g, b + "ffn_norm.weight"))
-        puerta = g.op("MatMul", h, w.matriz(g, b + "ffn_gate.weight", True))
-        arriba = g.op("MatMul", h, w.matriz(g, b + "ffn_up.weight", True))
-        activada = g.op("Mul", g.op("Mul", puerta, g.op("Sigmoid", puerta)), arriba)
-        x = g.op("Add", x, g.op("MatMul", activada, w.matriz(g, b + "ffn_down.weight", True)))
-    # The last `ultimos` tokens' rows, [ultimos, d]: a Slice from -ultimos to the end.
-    cola = g.op("Slice", x, g.op("Neg", ULTIMOS), g.enteros(np.iinfo(np.int64).max), g.enteros(1))
-    ultimos = g.op("Reshape", rms(cola, w.vector(g, "output_norm.weight")), g.enteros(-1, d_modelo))
-    salida = "output.weight" if "output.weight" in w.tensores else None
-    # The output matrix as Gemm's B transposed: tied to the embedding, it is not copied.
-    g.op("Gemm", ultimos, w.matriz(g, salida, False) if salida else embedding, nombre=LOGITS, transB=1)
-
-    vocabulario = int(w.tensores["token_embd.weight"].shape[1])
-    forma_kv = lambda largo: ["1", largo, cabezas_kv, tamano]  # noqa: E731
-    entradas = [helper.make_tensor_value_info(ENTRADA, TensorProto.INT64, [1, "n"]),
-                helper.make_tensor_value_info(ULTIMOS, TensorProto.INT64, [1])]
-    salidas = [helper.make_tensor_value_info(LOGITS, TensorProto.FLOAT, ["ultimos", vocabulario])]
-    for i in range(capas):
-        for t in "kv":
-            entradas.append(helper.make_tensor_value_info(pasado(t, i), TensorProto.FLOAT, forma_kv("p")))
-            salidas.append(helper.make_tensor_value_info(nuevo(t, i), TensorProto.FLOAT, forma_kv("n")))
-    modelo = helper.make_model(
-        helper.make_graph(g.nodos, "bucle", entradas, salidas, g.constantes),
-        opset_imports=[helper.make_opsetid("", 18)], producer_name="el-bucle")
-    modelo.ir_version = 9
-    return modelo, w
+    return llama(w), w
 
 
 def tokenizador(gguf_path: Path) -> dict:
@@ -330,11 +193,13 @@ def tokenizador(gguf_path: Path) -> dict:
     tipos = [int(t) for t in w.campo("tokenizer.ggml.token_type")]
     merges = [str(m) for m in w.campo("tokenizer.ggml.merges")]
     especiales = [{"id": i, "content": t, "single_word": False, "lstrip": False, "rstrip": False,
-                   "normalized": False, "special": True} for i, (t, tipo) in enumerate(zip(tokens, tipos)) if tipo in (3, 4)]
+                   "normalized": False, "special": True}
+                  for i, (t, tipo) in enumerate(zip(tokens, tipos, strict=True)) if tipo in (3, 4)]
     byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
     return {
         "version": "1.0", "truncation": None, "padding": None, "added_tokens": especiales, "normalizer": None,
-        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": True}, byte_level]},
+        "pre_tokenizer": {"type": "Sequence",
+                          "pretokenizers": [{"type": "Digits", "individual_digits": True}, byte_level]},
         "post_processor": None, "decoder": byte_level,
         "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
                   "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": False,
@@ -347,13 +212,11 @@ def plantilla(gguf_path: Path) -> dict:
     """What the page's engine needs besides the files: the KV cache's shape (``forma``: layers, KV
     heads, head size, the longest conversation) and the tokens that end an answer (``fin``)."""
     w = Pesos(gguf_path)
-    arq = w.campo("general.architecture")
+    f = forma(w)
     tokens = [str(t) for t in w.campo("tokenizer.ggml.tokens")]
-    fin = sorted({int(w.campo("tokenizer.ggml.eos_token_id")), tokens.index("<|im_end|>"), tokens.index("<|endoftext|>")})
-    return {"forma": {"capas": int(w.campo(f"{arq}.block_count")),
-                      "cabezas_kv": int(w.campo(f"{arq}.attention.head_count_kv")),
-                      "tamano": int(w.campo(f"{arq}.embedding_length")) // int(w.campo(f"{arq}.attention.head_count")),
-                      "contexto": min(int(w.campo(f"{arq}.context_length")), CONTEXTO)},
+    fin = sorted({int(w.campo("tokenizer.ggml.eos_token_id")), tokens.index("<|im_end|>"),
+                  tokens.index("<|endoftext|>")})
+    return {"forma": {"capas": f.capas, "cabezas_kv": f.cabezas_kv, "tamano": f.tamano, "contexto": f.contexto},
             "fin": fin}
 
 
@@ -391,20 +254,20 @@ def asegurar_onnx(cache: Path, fijado_en: Path | None = None) -> tuple[Path, Pat
         grafo_y_pesos = grafo(gguf_path)
         hecho.append(grafo_y_pesos[1])
         onnx.save(grafo_y_pesos[0], parcial)
-        return ml.sha256(parcial)
+        return sha256(parcial)
 
     def pesos(parcial: Path) -> str:
         escribir_pesos(hecho[0] if hecho else grafo(gguf_path)[1], parcial)
-        return ml.sha256(parcial)
+        return sha256(parcial)
 
     def texto(parcial: Path) -> str:
         parcial.write_text(json.dumps(tokenizador(gguf_path), ensure_ascii=False, separators=(",", ":")),
                            encoding="utf-8")
-        return ml.sha256(parcial)
+        return sha256(parcial)
 
-    for (ruta, sha), escribir_uno in zip(archivos, (modelo, pesos, texto)):
-        ml._escribir_comprobado(ruta, sha, escribir_uno, lambda obtenido, ruta=ruta, sha=sha: (
-            f"{ruta.name}, escrito desde {gguf_path.name}, no tiene el SHA-256 fijado en {fijado_en.name}: "
+    for (destino, sha), escribir_uno in zip(archivos, (modelo, pesos, texto), strict=True):
+        ml._escribir_comprobado(destino, sha, escribir_uno, lambda obtenido, destino=destino, sha=sha: (
+            f"{destino.name}, escrito desde {gguf_path.name}, no tiene el SHA-256 fijado en {fijado_en.name}: "
             f"se esperaba {sha} y tiene {obtenido} (¿otra versión de onnx, gguf o NumPy que las de "
             "requirements.txt?)"))
     return tuple(ruta for ruta, _ in archivos)
@@ -447,7 +310,7 @@ def _sha256_recordado(archivo: Path) -> str:
     estado = archivo.stat()
     clave = (str(archivo), estado.st_size, estado.st_mtime_ns)
     if clave not in _SUMAS:
-        _SUMAS[clave] = ml.sha256(archivo)
+        _SUMAS[clave] = sha256(archivo)
     return _SUMAS[clave]
 
 

@@ -1,10 +1,11 @@
 // <bucle-modelo>: the reader's choice to download the course's in-page model (modelo/motor.js).
 // The page that shows it serves the course's model endpoint (modelo/servidor.js).
 //
-// Nothing is downloaded until the reader presses «Descargar el modelo (N MB)» (N: the GGUF and
-// llama.cpp's wasm, as the build measured them). Then a native <progress> with «12 de 154 MB» and
-// «Cancelar»; then «Modelo listo». When both files are already kept in this browser, the widget
-// says so and offers «Cargar el modelo (ya descargado)»: the reader chose once, so a cell that
+// Nothing is downloaded until the reader presses «Descargar el modelo (N MB)» (N: the model's ONNX
+// graph, its weights, its tokenizer and onnxruntime-web's wasm, as the build measured them). Then a
+// native <progress> with «12 de 154 MB» and «Cancelar»; then «Modelo listo». When every file is
+// already kept in this browser, the widget says so and offers «Cargar el modelo (ya descargado)»:
+// the reader chose once, so a cell that
 // needs the model loads it without asking again (motor.generar does), and the button is there for
 // whoever wants it ready before. Errors and the reason a machine cannot run it: one sentence, in
 // a live status.

@@ -112,6 +112,18 @@ def _esperar(**peticion):
     return respuesta
 
 
+def avisar(tipo, id, **datos):
+    """Post ``{"id", "type": tipo, **datos}`` to the page now, without waiting for the end of the
+    call (the worker's grading and bench halves tell how a request goes, as ``_avisar``).
+    Outside a worker (CPython tests), nothing."""
+    try:
+        import js
+    except ImportError:
+        return
+    mensaje = {"id": id, "type": tipo, **datos}
+    js.postMessage(js.JSON.parse(json.dumps(mensaje, ensure_ascii=False)))
+
+
 #: Why the course's model cannot be reached: the course's service worker, which answers its
 #: endpoint, does not control this page yet (a first visit, or service workers refused) …
 SIN_SERVICIO = (
@@ -218,7 +230,7 @@ def preguntar_en_la_pagina(pregunta, detalle="", partes=()):
     peticion = {"tipo": "permiso", "pregunta": str(pregunta), "detalle": str(detalle)}
     if partes:
         peticion["partes"] = [{"titulo": str(p.get("titulo", "")),
-                               "lineas": [[str(m), str(l)] for m, l in p.get("lineas", ())]}
+                               "lineas": [[str(m), str(texto)] for m, texto in p.get("lineas", ())]}
                               for p in partes]
     respuesta = _esperar(**peticion)
     if respuesta["estado"] != "respondido":
@@ -313,12 +325,12 @@ def preparar_red():
 
     The worker calls this once it is idle, on a page that serves the course's model or has the
     reader's own server: their first turn took some 100 ms more than the second in the page
-    (tests/bench/modelo.py), mostly these imports. Done again by the first request, it costs
+    (bench/modelo.py), mostly these imports. Done again by the first request, it costs
     nothing: the modules are there and patching twice patches the same.
     """
     if sys.platform != "emscripten":
         return False
-    import urllib.error  # noqa: F401 (what enviar imports)
+    import urllib.error  # what enviar imports
     import urllib.request  # noqa: F401
     import pyodide_http
 
@@ -372,7 +384,7 @@ def ejecutar(codigo, nombre="<celda>"):
         return {"estado": "salida", "codigo": codigo_salida}
     except KeyboardInterrupt:
         return {"estado": "detenido"}
-    except BaseException as error:  # the reader's error is an observation, not the worker's
+    except BaseException as error:  # noqa: BLE001 - the reader's error is an observation, not the worker's
         sys.stderr.write(rastreo_del_lector(error))
         return {"estado": "error", "tipo": type(error).__name__}
     finally:

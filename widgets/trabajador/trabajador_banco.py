@@ -26,20 +26,24 @@ The texts here are the reader's (Spanish); they live beside the code that writes
 the worker carries only the worker's files.
 """
 
+import functools
 import json
 import math
 import re
 import time
 
 try:  # the build: widgets.trabajador
+    from .trabajador import avisar
     from .trabajador_banco_resumen import MOTIVOS, pareo, resumir, svg, vista, wilson
-except ImportError:  # the worker: the two files side by side, top-level modules
+except ImportError:  # the worker: the files side by side, top-level modules
+    from trabajador import avisar
     from trabajador_banco_resumen import MOTIVOS, pareo, resumir, svg, vista, wilson
 
 __all__ = ["MOTIVOS", "ejecutar_una", "lineas_de", "medir", "pareo", "resumir", "svg", "vista",
            "wilson"]
 
-#: The runs per task a reader may ask for.
+#: The runs per task a reader may ask for (the page's lib/banco-medida.js says the same:
+#: tests/test_trabajador_banco.py).
 VECES_MAXIMAS = 1000
 #: Seconds a run of the reader's agent may take by default (the model's calls do not count).
 LIMITE = 10.0
@@ -56,14 +60,8 @@ def preparar(espacio):
     ESPACIO = espacio
 
 
-def _avisar(id, **datos):
-    """Post ``{"id", "type": "banco", **datos}`` to the page now; outside a worker, nothing."""
-    try:
-        import js
-    except ImportError:
-        return
-    mensaje = {"id": id, "type": "banco", **datos}
-    js.postMessage(js.JSON.parse(json.dumps(mensaje, ensure_ascii=False)))
+#: Post ``{"id", "type": "banco", **datos}`` to the page now: the cells half's ``avisar``.
+_avisar = functools.partial(avisar, "banco")
 
 
 class Falta(Exception):

@@ -16,7 +16,9 @@ A run record has (what the summary reads) ``variante``, ``tarea``, ``semilla``, 
 
 import math
 
-#: How a run can end (runtime/banco.py's MOTIVOS, in its order).
+#: How a run can end, in order: the worker's and the build's one definition (the page's
+#: lib/banco-medida.js and the course's runtime/banco.py say the same:
+#: tests/test_trabajador_banco.py).
 MOTIVOS = ("resuelta", "equivocada", "tope", "error")
 #: z of a 95 % interval.
 Z = 1.96

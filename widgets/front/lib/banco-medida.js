@@ -10,7 +10,11 @@
 //   medida.aGrabacion(); medida.aCSV(); medida.paraGuardar(); Medida.desdeGuardado(valor);
 //   Medida.desdeGrabacion({ grabacion, lineas });  // a published recording (directivas/banco.py)
 
+/** The runs per task a reader may ask for: trabajador_banco.py's VECES_MAXIMAS (tests/test_trabajador_banco.py
+ *  holds the two languages equal). */
 export const VECES_MAXIMAS = 1000;
+/** How a run can end, in order: trabajador_banco_resumen.py's MOTIVOS (held equal by the same test). */
+export const MOTIVOS = ["resuelta", "equivocada", "tope", "error"];
 /** The version of what is saved in localStorage. */
 export const VERSION = 1;
 /** Characters of a saved measurement above which its conversations are left out. */

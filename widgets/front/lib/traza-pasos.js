@@ -26,11 +26,22 @@ const { mensajes } = PASOS;
 /**
  * One step: what every step has, and what its kind adds (`texto`, `respuesta`, …).
  * @typedef {{ tipo: string, turno: number, M: number[], nuevos: number[], recibe: number[] | null,
- *   entorno: object, cambios: object[], detalle: string[], evento: number, firma?: string,
+ *   entorno: Entorno, cambios: Cambio[], detalle: string[], evento: number, firma?: string,
  *   [campo: string]: unknown }} Paso
+ * The trace's JSON (widgets/calificador/trazas.py's docstring is the format): the table of its
+ * messages, the first M (indices in the table), the environment, the events.
+ * @typedef {{ mensajes?: Mensaje[], inicio?: number[], entorno?: Entorno, eventos?: Evento[],
+ *   tope?: number }} Traza
+ * @typedef {{ rol: string, contenido: unknown, lineas?: string[] }} Mensaje
+ * One event of the trace: its fields depend on its `tipo` (the format's).
+ * @typedef {Record<string, any>} Evento
+ * @typedef {Record<string, string>} Entorno
+ * @typedef {{ ruta: string, antes?: string | null, despues?: string | null }} Cambio
  */
 
-/** The steps of `traza`, in order. */
+/** The steps of `traza`, in order.
+ * @param {Traza} traza
+ */
 export function pasos(traza) {
   const tabla = traza.mensajes ?? [];
   const eventos = traza.eventos ?? [];
@@ -50,6 +61,7 @@ export function pasos(traza) {
     lista.push(paso);
     return paso;
   };
+  /** @type {(cambios?: Cambio[]) => void} */
   const aplica = (cambios = []) => {
     if (!cambios.length) return;
     entorno = { ...entorno };
@@ -59,6 +71,7 @@ export function pasos(traza) {
     }
   };
   // M as the next observation shows it: the next model call's M or the returned M.
+  /** @type {(desde: number) => number[] | null} */
   const siguienteM = (desde) => {
     for (let j = desde; j < eventos.length; j++) {
       if (eventos[j].tipo === "modelo") return eventos[j].M;
@@ -68,14 +81,16 @@ export function pasos(traza) {
     return null;
   };
   // The line of the tool_result for call `id` in the next M (its last message), or null.
+  /** @type {(id: string, desde: number) => string | null} */
   const observacionDe = (id, desde) => {
     const siguiente = siguienteM(desde);
     const m = siguiente?.length ? tabla[siguiente[siguiente.length - 1]] : null;
     const bloques = Array.isArray(m?.contenido) ? m.contenido : [];
-    const k = bloques.findIndex((b) => b?.type === "tool_result" && b.tool_use_id === id);
-    return k >= 0 ? (m.lineas?.[k] ?? null) : null;
+    const k = bloques.findIndex((/** @type {any} */ b) => b?.type === "tool_result" && b.tool_use_id === id);
+    return k >= 0 ? (m?.lineas?.[k] ?? null) : null;
   };
   // Before a new observation of M: a step showing how M changed since the last one shown.
+  /** @type {(observado: number[] | null | undefined) => void} */
   const alcanza = (observado) => {
     if (!observado || iguales(observado, M)) return;
     const nuevos = distintas(M, observado);
@@ -92,7 +107,7 @@ export function pasos(traza) {
       const n = evento.n ?? evento.M.length;
       const herramientas = evento.herramientas;
       nuevo("modelo", {
-        recibe: evento.M.map((_, p) => p),
+        recibe: evento.M.map((/** @type {number} */ _, /** @type {number} */ p) => p),
         herramientas,
         texto: PASOS.llamaAlModelo(mensajes(n), Boolean(evento.error)),
         detalle: evento.error ? lineasDeError(evento.error) : [],
@@ -129,7 +144,8 @@ export function pasos(traza) {
     } else if (evento.tipo === "llamada") {
       aplica(evento.cambios);
       const quien = evento.id ? `${evento.nombre} (${evento.id})` : evento.nombre;
-      const efecto = evento.cambios?.length ? PASOS.cambia(evento.cambios.map((c) => c.ruta)) : PASOS.noCambia;
+      const efecto = evento.cambios?.length
+        ? PASOS.cambia(evento.cambios.map((/** @type {Cambio} */ c) => c.ruta)) : PASOS.noCambia;
       nuevo("llamada", {
         cambios: evento.cambios ?? [],
         texto: evento.error ? PASOS.falla(quien, evento.error.clase, efecto) : PASOS.seEjecuta(quien, efecto),
@@ -147,6 +163,12 @@ export function pasos(traza) {
   return lista;
 }
 
+/** The last step's words: how the run ended (an exception, cut, or what the loop returned).
+ * @param {Evento} evento
+ * @param {Traza} traza
+ * @param {number} turno
+ * @param {number[]} M
+ */
 function final(evento, traza, turno, M) {
   const tras = PASOS.trasElTurno(turno);
   if (evento.tipo === "excepcion") {
@@ -165,15 +187,19 @@ function final(evento, traza, turno, M) {
   };
 }
 
+/** @param {Evento} error  an event's `error`, or the «excepcion» event: its clase and mensaje */
 function lineasDeError(error) {
   return [`${error.clase}: ${comoTexto(error.mensaje)}`];
 }
 
+/** @param {unknown} x */
 function comoTexto(x) {
   return typeof x === "string" ? x : JSON.stringify(x);
 }
 
+/** @param {Mensaje | undefined} mensaje */
 function describeRespuesta(mensaje) {
+  /** @type {any[] | null} */
   const bloques = Array.isArray(mensaje?.contenido) ? mensaje.contenido : null;
   if (!bloques) return PASOS.noEsLista;
   const textos = bloques.filter((b) => b?.type === "text").length;
@@ -185,11 +211,18 @@ function describeRespuesta(mensaje) {
   return partes.join(" y ") + (ids.length ? "" : PASOS.sinLlamadas);
 }
 
+/**
+ * @param {number[]} antes
+ * @param {number[]} despues
+ * @param {number[]} nuevos
+ * @param {Mensaje[]} tabla
+ */
 function textoDeCambio(antes, despues, nuevos, tabla) {
   const prefijo = iguales(despues.slice(0, antes.length), antes);
   const anadidos = despues.slice(antes.length);
   if (prefijo && anadidos.length === 1) {
     const m = tabla[anadidos[0]];
+    /** @type {any[]} */
     const bloques = Array.isArray(m?.contenido) ? m.contenido : [];
     const ids = bloques.filter((b) => b?.type === "tool_result").map((b) => b.tool_use_id);
     if (m?.rol === "usuario" && ids.length && ids.length === bloques.length) {
@@ -200,15 +233,23 @@ function textoDeCambio(antes, despues, nuevos, tabla) {
   return PASOS.mCambia(mensajes(despues.length), nuevos.length ? nuevos[0] : null);
 }
 
+/** @type {(a: unknown[], b: unknown[]) => boolean} */
 const iguales = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Positions of `despues` that are new or differ from `antes`. */
+/** Positions of `despues` that are new or differ from `antes`.
+ * @param {unknown[]} antes
+ * @param {unknown[]} despues
+ */
 export function distintas(antes, despues) {
   return despues.map((x, p) => (antes[p] === x ? -1 : p)).filter((p) => p >= 0);
 }
 
 /** The index, in `nuevos`, of the step that matches step `i` of `viejos`: the same turn and
- *  the same place in it (or its last step); the last step if that turn does not exist. */
+ *  the same place in it (or its last step); the last step if that turn does not exist.
+ * @param {Paso[]} viejos
+ * @param {number} i
+ * @param {Paso[]} nuevos
+ */
 export function pasoEquivalente(viejos, i, nuevos) {
   if (!nuevos.length) return 0;
   const turno = viejos[i]?.turno;
@@ -220,7 +261,10 @@ export function pasoEquivalente(viejos, i, nuevos) {
 }
 
 /** The first step where two traces differ, or null when they show the same run:
- *  { indice, esperado: step | null, obtenido: step | null } (null past the end of one). */
+ *  { indice, esperado: step | null, obtenido: step | null } (null past the end of one).
+ * @param {Traza} esperada
+ * @param {Traza} obtenida
+ */
 export function divergencia(esperada, obtenida) {
   const a = pasos(esperada);
   const b = pasos(obtenida);
@@ -231,10 +275,14 @@ export function divergencia(esperada, obtenida) {
 }
 
 /** How a file's text changed, as pieces { tipo: "igual" | "quita" | "pone", texto }: the common
- *  start and end are kept whole words, and the middle is what was removed and what was put. */
+ *  start and end are kept whole words, and the middle is what was removed and what was put.
+ * @param {string | null | undefined} antes
+ * @param {string | null | undefined} despues
+ */
 export function diferenciaTexto(antes, despues) {
   if (antes == null) return despues ? [{ tipo: "pone", texto: despues }] : [];
   if (despues == null) return antes ? [{ tipo: "quita", texto: antes }] : [];
+  /** @type {(c: string | undefined) => boolean} */
   const palabra = (c) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
   const corta = Math.min(antes.length, despues.length);
   let p = 0;
@@ -242,6 +290,7 @@ export function diferenciaTexto(antes, despues) {
   while (p > 0 && palabra(antes[p - 1]) && (palabra(antes[p]) || palabra(despues[p]))) p--;
   let s = 0;
   while (s < corta - p && antes[antes.length - 1 - s] === despues[despues.length - 1 - s]) s++;
+  /** @type {(t: string) => number} */
   const fin = (t) => t.length - s;
   // The common end starts at fin(): it must not start in the middle of a word either.
   const partida = () => palabra(antes[fin(antes)])
@@ -258,7 +307,13 @@ export function diferenciaTexto(antes, despues) {
 
 // What makes two steps of different traces the same: kind, turn, the messages themselves (not
 // their indices, which belong to each trace's table), the environment, and the event's data.
+/**
+ * @param {Paso} paso
+ * @param {Mensaje[]} tabla
+ * @param {unknown} datos
+ */
 function firma(paso, tabla, datos) {
+  /** @type {(i: number) => unknown[]} */
   const contenido = (i) => [tabla[i]?.rol ?? null, tabla[i]?.contenido ?? null];
   return canonico([paso.tipo, paso.turno, paso.M.map(contenido), paso.entorno, datos]);
 }

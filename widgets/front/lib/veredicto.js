@@ -22,10 +22,30 @@
 
 import { DESAFIO } from "./textos.js";
 
+/**
+ * One test's result, the engine's shape (widgets/calificador/resultado.py).
+ * @typedef {{ nombre: string, ok: boolean, tipo?: string | null, mensaje?: string | null,
+ *   linea?: number | null, turno?: number | null, salida?: string | null,
+ *   traza?: { tuya?: unknown } | null }} Prueba
+ * A check's result: the engine's, or one the page built (`detenida`, `rota`).
+ * @typedef {{ desafio?: string, superadas: number, total: number, segundos?: number | null,
+ *   error: { tipo?: string, mensaje?: string | null, linea?: number | null } | null,
+ *   pruebas: Prueba[] }} Resultado
+ * @typedef {{ superadas: number, total: number }} Mejor
+ * The reader's saved state (see the top).
+ * @typedef {{ codigo: string | null, mejor: Mejor | null, fallos: number, superado: boolean }} Estado
+ * The widget's data this file reads: the challenge, its tests' names, the engine's texts.
+ * @typedef {{ desafio: string, pruebas: string[], mensajes: Record<string, string> }} Datos
+ * How a check the page cut short ends: the test running, the code still loading, the rest.
+ * @typedef {{ tipo: string, mensaje: string, carga: string, resto: string, sinCargar: string }} Corte
+ * @typedef {{ clase: string, icono: string, texto: string }} Aspecto
+ */
+
 /** «8 de 12 pruebas superadas» («1 de 1 prueba superada»). */
 export const resumen = DESAFIO.resumen;
 
 const NO_SUPERADA = { clase: "falla", icono: "✘", texto: DESAFIO.estados.falla };
+/** @type {Record<string, Aspecto>} */
 const ESTADOS = {
   ok: { clase: "ok", icono: "✔", texto: DESAFIO.estados.ok },
   tiempo: { clase: "falla", icono: "✘", texto: DESAFIO.estados.termino },
@@ -34,16 +54,19 @@ const ESTADOS = {
   interno: { clase: "interno", icono: "!", texto: DESAFIO.estados.interno },
 };
 
-/** How a test's outcome shows: a class, an icon (decorative) and its words. */
+/** How a test's outcome shows: a class, an icon (decorative) and its words.
+ * @param {Partial<Prueba> | null | undefined} prueba */
 export function estadoDe(prueba) {
-  return ESTADOS[prueba?.tipo] ?? NO_SUPERADA;
+  return ESTADOS[prueba?.tipo ?? ""] ?? NO_SUPERADA;
 }
 
-/** Where the grader saw the failure, in the reader's terms: the model's turn, their line. */
+/** Where the grader saw the failure, in the reader's terms: the model's turn, their line.
+ * @param {Partial<Prueba> | null | undefined} prueba */
 export function lugarDe(prueba) {
   const partes = [];
-  if (Number.isInteger(prueba?.turno)) partes.push(DESAFIO.turno(prueba.turno));
-  if (Number.isInteger(prueba?.linea)) partes.push(DESAFIO.linea(prueba.linea));
+  const { turno, linea } = prueba ?? {};
+  if (typeof turno === "number" && Number.isInteger(turno)) partes.push(DESAFIO.turno(turno));
+  if (typeof linea === "number" && Number.isInteger(linea)) partes.push(DESAFIO.linea(linea));
   return partes.join(" · ");
 }
 
@@ -52,10 +75,12 @@ export function lugarDe(prueba) {
  * summary, why the code did not load (with its line), and for each test its name, its words and
  * icon, where it failed («Turno 3 · Línea 12»), the grader's message (or, for a test not tried,
  * why not), what the reader's code printed, their trace and the line to go to.
+ * @param {Resultado} resultado
  */
 export function vista(resultado) {
   const { error } = resultado;
-  const linea = (x) => (Number.isInteger(x) ? x : null);
+  /** @type {(x: unknown) => number | null} */
+  const linea = (x) => (typeof x === "number" && Number.isInteger(x) ? x : null);
   return {
     resumen: `${resumen(resultado.superadas, resultado.total)}.${error ? DESAFIO.noCargoEn(error.linea) : ""}`,
     error: error ? { mensaje: error.mensaje ?? "", linea: linea(error.linea) } : null,
@@ -78,9 +103,11 @@ export function vista(resultado) {
 
 /** The page's watchdog: how long one step of the grading may take without a word from the
  *  worker (ms). A failed test runs the reader's code twice (the test, then «Ver tu traza»), each
- *  under the grader's limit; the margin covers the rest. */
+ *  under the grader's limit; the margin covers the rest.
+ * @param {number | null | undefined} limite
+ */
 export function paciencia(limite, margen = 3) {
-  const segundos = Number.isFinite(limite) && limite > 0 ? limite : 2;
+  const segundos = typeof limite === "number" && Number.isFinite(limite) && limite > 0 ? limite : 2;
   return (2 * segundos + margen) * 1000;
 }
 
@@ -90,6 +117,10 @@ export function paciencia(limite, margen = 3) {
  * result (`recibidas`: nombre → result, from the grader's progress), the one running (`actual`;
  * null if the code was still loading) did not finish, the rest were not tried. The engine's
  * result shape (widgets/calificador/resultado.py).
+ * @param {Datos} datos
+ * @param {Record<string, Prueba>} recibidas
+ * @param {string | null} actual
+ * @returns {Resultado}
  */
 export function detenida(datos, recibidas, actual) {
   const { mensajes } = datos;
@@ -97,7 +128,7 @@ export function detenida(datos, recibidas, actual) {
     tipo: "detenida",
     mensaje: mensajes.tiempo,
     carga: mensajes.tiempo_al_cargar,
-    resto: mensajes.no_probada.replaceAll("{prueba}", actual),
+    resto: mensajes.no_probada.replaceAll("{prueba}", String(actual)),
     sinCargar: mensajes.no_probada_al_cargar,
   });
 }
@@ -106,6 +137,11 @@ export function detenida(datos, recibidas, actual) {
  * The result of a check during which the page's Python broke (`motivo`: the browser's words,
  * like «Maximum call stack size exceeded»): the test running is blamed, as a very deep
  * recursion is what does it; Python was restarted.
+ * @param {Datos} datos
+ * @param {Record<string, Prueba>} recibidas
+ * @param {string | null} actual
+ * @param {string | null | undefined} motivo
+ * @returns {Resultado}
  */
 export function rota(datos, recibidas, actual, motivo) {
   const salida = SALIDA_DE_PYODIDE.exec(motivo ?? "");
@@ -123,15 +159,28 @@ export function rota(datos, recibidas, actual, motivo) {
 /** How Pyodide says that the code ended the process (os._exit(n)): «Program terminated with exit(0)». */
 const SALIDA_DE_PYODIDE = /Program terminated with exit\((-?\d+)\)/;
 
-/** The reader's code called os._exit(`codigo`): the engine's words, the same the command gives. */
+/** The reader's code called os._exit(`codigo`): the engine's words, the same the command gives.
+ * @param {Datos} datos
+ * @param {Record<string, Prueba>} recibidas
+ * @param {string | null} actual
+ * @param {string} codigo
+ */
 function terminada(datos, recibidas, actual, codigo) {
   const { exit, exit_al_cargar: alCargar, no_probada_tras_exit: tras, no_probada_al_cargar: sinCargar } = datos.mensajes;
-  const con = (texto) => texto.replaceAll("{codigo}", codigo).replaceAll("{prueba}", actual);
+  /** @type {(texto: string) => string} */
+  const con = (texto) => texto.replaceAll("{codigo}", codigo).replaceAll("{prueba}", String(actual));
   return cortada(datos, recibidas, actual, {
     tipo: "exit", mensaje: con(exit), carga: con(alCargar), resto: con(tras), sinCargar,
   });
 }
 
+/**
+ * @param {Datos} datos
+ * @param {Record<string, Prueba>} recibidas
+ * @param {string | null} actual
+ * @param {Corte} corte
+ * @returns {Resultado}
+ */
 function cortada({ desafio, pruebas: nombres }, recibidas, actual, { tipo, mensaje, carga, resto, sinCargar }) {
   const cargando = actual == null || !nombres.includes(actual);
   const pruebas = nombres.map((nombre) => {
@@ -149,11 +198,20 @@ function cortada({ desafio, pruebas: nombres }, recibidas, actual, { tipo, mensa
   };
 }
 
+/**
+ * @param {string} nombre
+ * @param {string} tipo
+ * @param {string} mensaje
+ * @returns {Prueba}
+ */
 function prueba(nombre, tipo, mensaje) {
   return { nombre, ok: false, tipo, mensaje, linea: null, turno: null, salida: "", traza: null };
 }
 
-/** The saved state, whatever storage held (null, an old or corrupt value). */
+/** The saved state, whatever storage held (null, an old or corrupt value).
+ * @param {any} valor
+ * @returns {Estado}
+ */
 export function estadoGuardado(valor) {
   const v = valor && typeof valor === "object" && !Array.isArray(valor) ? valor : {};
   const mejor = v.mejor && Number.isInteger(v.mejor.superadas) && Number.isInteger(v.mejor.total)
@@ -168,7 +226,11 @@ export function estadoGuardado(valor) {
   };
 }
 
-/** The state after a check that ended with `resultado` (the grader's, or `detenida`'s). */
+/** The state after a check that ended with `resultado` (the grader's, or `detenida`'s).
+ * @param {Estado} estado
+ * @param {Mejor} resultado
+ * @returns {Estado}
+ */
 export function registrar(estado, { superadas, total }) {
   const todas = total > 0 && superadas === total;
   const antes = estado.mejor;
@@ -186,6 +248,9 @@ export function registrar(estado, { superadas, total }) {
 /**
  * What two saved states (this tab's and another tab's, or storage's) know together: the better
  * best result, the larger count of failed checks, passed if either passed. The code is `propio`'s.
+ * @param {Estado} propio
+ * @param {Estado} ajeno
+ * @returns {Estado}
  */
 export function combinar(propio, ajeno) {
   const a = propio.mejor;
@@ -200,17 +265,26 @@ export function combinar(propio, ajeno) {
   };
 }
 
-/** The hint shows after `tras` failed checks (and only if there is one). */
+/** The hint shows after `tras` failed checks (and only if there is one).
+ * @param {Estado} estado
+ * @param {string | null | undefined} pista
+ * @param {number} tras
+ */
 export function verPista(estado, pista, tras) {
   return Boolean(pista) && estado.fallos >= tras;
 }
 
-/** The reference solution can be revealed after `tras` failed checks, or once passed. */
+/** The reference solution can be revealed after `tras` failed checks, or once passed.
+ * @param {Estado} estado
+ * @param {number} tras
+ */
 export function verSolucion(estado, tras) {
   return estado.superado || estado.fallos >= tras;
 }
 
-/** «Tu mejor resultado: 8 de 12 pruebas superadas.» */
+/** «Tu mejor resultado: 8 de 12 pruebas superadas.»
+ * @param {Mejor | null} mejor
+ */
 export function textoMejor(mejor) {
   return mejor ? DESAFIO.mejor(resumen(mejor.superadas, mejor.total)) : "";
 }
@@ -218,6 +292,7 @@ export function textoMejor(mejor) {
 /**
  * What the reader is told about where their run leaves the expected one, from
  * traza-pasos.js's `divergencia` ({ indice, esperado, obtenido } or null).
+ * @param {{ indice: number, esperado?: { texto: string } | null, obtenido?: { texto: string } | null } | null} div
  */
 export function textoDivergencia(div) {
   if (!div) return DESAFIO.iguales;
@@ -232,10 +307,12 @@ export function textoDivergencia(div) {
   return DESAFIO.divergen(coinciden, paso, tuya, esperada);
 }
 
+/** @param {unknown} texto */
 function sinPunto(texto) {
   return String(texto ?? "").trim().replace(/\.$/, "");
 }
 
+/** @param {unknown} texto */
 function minuscula(texto) {
   const t = sinPunto(texto);
   return t ? t[0].toLowerCase() + t.slice(1) : t;

@@ -1,4 +1,5 @@
-// Loaded first by every JupyterLite page of the site (copied as is by widgets/jupyterlite.py),
+// Loaded first by every JupyterLite page of the site (copied as is, as bucle-espera.js, by
+// widgets/construccion/jupyterlite.py),
 // with two fixes for JupyterLite running inside the course.
 //
 // Under cross-origin isolation, JupyterLite's Pyodide kernel talks to its worker through

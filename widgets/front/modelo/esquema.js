@@ -1,16 +1,19 @@
 // @ts-check
 // What the in-page model may write, and how the server holds it to that: the JSON Schema of its
-// output (a text answer or one call of one tool) and the same schema compiled to a compact
-// llama.cpp grammar. Pure functions, no DOM, no model (protocolo.js asks for them; modelo/motor.js
-// hands the grammar, or the schema, to llama.cpp).
+// output (a text answer or one call of one tool) and the same schema compiled to a compact GBNF
+// grammar. Pure functions, no DOM, no model (protocolo.js asks for them). The page's engine holds
+// each token to the schema itself (gramatica.js, by the same walk of the schema: traducirValor);
+// the grammar text is what the bench gives native llama.cpp (bench/), to compare the two engines
+// under one rule, and it is kept with each generation in motor.js's historial.
 //
 //   claveDeTexto(tools)                    → the key of a text answer: «respuesta» (unless a tool
 //                                            has that name)
-//   esquemaDeSalida(tools, tool_choice?)   → JSON Schema the model's output is held to (llama.cpp
-//                                            turns it into a grammar): a text answer
+//   esquemaDeSalida(tools, tool_choice?)   → JSON Schema the model's output is held to
+//                                            (gramatica.js checks it token by token): a text answer
 //                                            {"respuesta": …}, or one call {"<tool>": <arguments>}
 //                                            of one tool with that tool's input_schema
-//   gramaticaDeSalida(esquema)             → that schema as a compact GBNF grammar, or null
+//   gramaticaDeSalida(esquema)             → that schema as a compact GBNF grammar (llama.cpp's
+//                                            format, for the bench), or null
 import { esObjeto } from "./valores.js";
 
 // --------------------------------------------------------- esquema de salida
@@ -38,8 +41,9 @@ export function claveDeTexto(tools = []) {
  * about 0.1 s (BENCHMARKS.md), and the keys of a longer shape (`{"type":"tool_use","name":…,
  * "input":…}`, this server's first) were ten of each call's 26 tokens.
  *
- * Written for llama.cpp's json-schema-to-grammar: `anyOf` of objects, every key required and
- * `additionalProperties: false` so nothing else is generated; no `$ref`, no `oneOf`.
+ * Kept to what gramatica.js (and llama.cpp's json-schema-to-grammar, in the bench) cover: `anyOf`
+ * of objects, every key required and `additionalProperties: false` so nothing else is generated;
+ * no `$ref`, no `oneOf`.
  * @param {{ name: string, input_schema?: object }[] | null} [tools]
  * @param {{ type?: string, name?: string } | null} [eleccion]
  */

@@ -10,8 +10,10 @@
 //
 // What real servers do with `tools`: describe them to the model in the prompt. The system prompt
 // depends only on the request's `system` and `tools` (stable order, no ids, no counters), so
-// consecutive turns of a conversation share their prefix and llama.cpp (cache_prompt) only
-// processes the new tokens. The prompt is Spanish: it is the course's, and the model reads it.
+// consecutive turns of a conversation share their prefix and the engine (nucleo.js, reusing its
+// KV cache) only processes the new tokens. The prompt is Spanish: it is the course's, and the
+// model reads it. Written in Python too, for training and the bench (runtime/entrenamiento.py's
+// mensajes_para_el_modelo): tests/test_modelo_onnx.py holds the two prompts equal, byte for byte.
 import { claveDeTexto } from "./esquema.js";
 import { esObjeto, esTexto } from "./valores.js";
 
@@ -122,7 +124,7 @@ export function mensajesParaElModelo(peticion) {
 /**
  * The start every conversation with this `system` and these `tools` shares, as the model's
  * messages: the system prompt (which depends on nothing else) and an empty user turn. Read by the
- * model as soon as it loads (motor.preparar), it stays in llama.cpp's cache, and a first turn
+ * model as soon as it loads (motor.preparar), it stays in the engine's KV cache, and a first turn
  * with them processes only its own messages.
  * @param {Pick<Peticion, "system" | "tools">} peticion
  */

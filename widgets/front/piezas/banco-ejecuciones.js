@@ -14,9 +14,9 @@
 import { boton, h } from "./dom.js";
 import { BANCO } from "../lib/textos.js";
 import { trazaDeEjecucion } from "../lib/banco-traza.js";
+import { MOTIVOS } from "../lib/banco-medida.js";
 
 const PAGINA = 50;
-const MOTIVOS = ["resuelta", "equivocada", "tope", "error"];
 
 export class ListaDeEjecuciones {
   /** `prefijo`: ids of its own; `titulo(n)`: the summary's text; `cargar()` (optional): a promise of
