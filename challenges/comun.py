@@ -111,7 +111,7 @@ class Caso:
         self._guion = None
         self.llamadas = len(usadas)
         self.M, self.largos = copia.deepcopy(self.inicio), []
-        for respuesta, obs in zip(self.respuestas, copia.deepcopy(self.observaciones)):
+        for respuesta, obs in zip(self.respuestas, copia.deepcopy(self.observaciones), strict=True):
             self.largos.append(len(self.M))
             self.M.append(("asistente", copia.deepcopy(respuesta)))
             if obs:
@@ -205,7 +205,7 @@ def registro(guion, antes=None, explica=None):
         if fallo is None:
             try:
                 respuesta = guionizado(M, herramientas)
-            except Exception as e:  # GuionRoto, el guion acabado, M que no es una lista...
+            except Exception as e:  # noqa: BLE001 - GuionRoto, el guion acabado, M que no es una lista...
                 fallo = explica(e, turno) if explica is not None else str(e)
         if fallo is not None:
             notas["fallo"], notas["turno"] = fallo, turno

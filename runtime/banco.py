@@ -47,13 +47,13 @@ def tareas_del_banco():
     import random
 
     azar = random.Random(SEMILLA_DEL_BANCO)
-    return [tarea_al_azar(azar, tipo) for _ in range(2) for tipo in TIPOS_DE_TAREA]  # noqa: F821
+    return [tarea_al_azar(azar, tipo) for _ in range(2) for tipo in TIPOS_DE_TAREA]
 
 
 def modelo_ruidoso(tarea, semilla):
     """Un ModeloRuidoso nuevo sobre el modelo ideal de `tarea`, con RUIDO y `semilla`. Su azar
     sale de la semilla y del pedido: con la misma semilla, dos tareas no se equivocan a la par."""
-    return ModeloRuidoso(tarea.modelo_ideal(), semilla=f"{semilla}:{tarea.pedido}",  # noqa: F821
+    return ModeloRuidoso(tarea.modelo_ideal(), semilla=f"{semilla}:{tarea.pedido}",
                          **RUIDO)
 
 

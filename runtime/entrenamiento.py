@@ -35,9 +35,9 @@ y deja en tu espacio de nombres, además de Tarea (de tareas.py):
   ["no"] o []), .comprobar(entorno_final, texto_final) (¿ha quedado hecha?, mirando el entorno
   final y la respuesta, no cómo se hizo) y .modelo_ideal() (un modelo nuevo que la resuelve).
 - ejecuciones(n, agente, semilla=0, nombres_variados=False, amplio=False): las n tareas de
-  tareas(n, semilla, nombres_variados, amplio), cada una ejecutada por `agente` (el tuyo, agente(modelo, pedido, entorno,
-  preguntar)) con su modelo ideal; comprueba que cada una ha quedado hecha y devuelve, por
-  tarea, {"tipo", "pedido", "M", "como", "final"}.
+  tareas(n, semilla, nombres_variados, amplio), cada una ejecutada por `agente` (el tuyo,
+  agente(modelo, pedido, entorno, preguntar)) con su modelo ideal; comprueba que cada una ha
+  quedado hecha y devuelve, por tarea, {"tipo", "pedido", "M", "como", "final"}.
 - mensajes_para_el_modelo(peticion): lo que lee el modelo de la página para una petición del
   protocolo de mensajes (la que envía ModeloAPI): el mensaje de sistema con las herramientas y
   el formato de respuesta, y los turnos como texto. Es lo que hace el servidor de la página
@@ -107,10 +107,10 @@ def tareas(n, semilla=0, nombres_variados=False, amplio=False):
 # ---------------------------------------------------------------------- ejecuciones
 
 def ejecuciones(n, agente, semilla=0, nombres_variados=False, amplio=False):
-    """Las tareas de tareas(n, semilla, nombres_variados, amplio), cada una ejecutada por `agente` con su modelo ideal y un
-    usuario que responde lo que dice la tarea. Comprueba que cada ejecución termina («fin»), que
-    la tarea ha quedado hecha y que al usuario le han preguntado lo previsto; si no, lanza
-    AssertionError con el pedido. Devuelve una lista de {"tipo", "pedido", "M", "como",
+    """Las tareas de tareas(n, semilla, nombres_variados, amplio), cada una ejecutada por `agente`
+    con su modelo ideal y un usuario que responde lo que dice la tarea. Comprueba que cada ejecución
+    termina («fin»), que la tarea ha quedado hecha y que al usuario le han preguntado lo previsto;
+    si no, lanza AssertionError con el pedido. Devuelve una lista de {"tipo", "pedido", "M", "como",
     "final"}, una por tarea."""
     hechas = []
     for tarea in tareas(n, semilla, nombres_variados, amplio):

@@ -329,7 +329,7 @@ def modelo_permiso():
     def modelo(M, herramientas=None):
         respuestas = respuestas_en(M)
         if respuestas is None:  # aún no ha preguntado: los cuatro guiones van a la par
-            return [m(M, herramientas) for m in modelos.values()][0]
+            return [m(M, herramientas) for m in modelos.values()][0]  # noqa: RUF015 (los cuatro)
         return modelos[respuestas](M, herramientas)
     return modelo
 

@@ -1,6 +1,6 @@
 """Una ejecución del agente con el modelo del curso, grabada (no la edites a mano).
 
-La escribe «python -m tests.bench.grabar»: el agente de «El agente y sus pruebas», con el
+La escribe «python -m bench.grabar»: el agente de «El agente y sus pruebas», con el
 ModeloAPI de «El bucle con un modelo real», contra el modelo que corre en la página, a
 temperatura 0. Se carga después de guionizado.py:
 

@@ -91,7 +91,7 @@ def guion_de(inicio, respuestas, observaciones):
                          f"observaciones: debe haber una lista por respuesta")
     guion = []
     M = list(inicio)
-    for k, (respuesta, obs) in enumerate(zip(respuestas, observaciones), start=1):
+    for k, (respuesta, obs) in enumerate(zip(respuestas, observaciones, strict=True), start=1):
         _valida_observaciones(k, respuesta, obs or [])
         guion.append((_copy.deepcopy(M), _copy.deepcopy(respuesta)))
         M.append(("asistente", respuesta))
@@ -164,7 +164,7 @@ def _es_mensaje(m):
 
 
 def _primer_distinto(esperados, recibidos):
-    for i, (e, r) in enumerate(zip(esperados, recibidos)):
+    for i, (e, r) in enumerate(zip(esperados, recibidos, strict=False)):
         if _normaliza_mensaje(e) != _normaliza_mensaje(r):
             return i
     return min(len(esperados), len(recibidos))
@@ -312,7 +312,7 @@ def _pista_observacion(e, r, recibidos, i):
 
 
 def _pista_contenido(esperados, recibidos):
-    for e, r in zip(esperados, recibidos):
+    for e, r in zip(esperados, recibidos, strict=False):
         if _normaliza_bloque(e) == _normaliza_bloque(r):
             continue
         ident = e.get("tool_use_id")

@@ -48,7 +48,7 @@ def necesita_permiso(ll):
 
 def denegado(ll):
     """El tool_result de la llamada `ll` cuando el usuario dice que no."""
-    return resultado(ll["id"], NO_PERMITIDO, es_error=True)  # noqa: F821 (entorno.py)
+    return resultado(ll["id"], NO_PERMITIDO, es_error=True)
 
 
 def denegar(ll):
@@ -161,5 +161,5 @@ def preguntar_al_lector(ll, entorno=None):
         from trabajador import preguntar_en_la_pagina
     except ImportError:
         return None
-    return preguntar_en_la_pagina(pregunta(ll), muestra(ll),  # noqa: F821 (entorno.py)
+    return preguntar_en_la_pagina(pregunta(ll), muestra(ll),
                                   partes=que_cambia(ll, entorno))

@@ -86,7 +86,7 @@ class ModeloRuidoso:
         self._suyas.add(id)
         self.errores.append((self.turno, clase))
         self._ultimo = (clase, nombre, entrada, id, buena)
-        return [llamada(id, nombre, **entrada)]  # noqa: F821 (entorno.py)
+        return [llamada(id, nombre, **entrada)]
 
     def _sin_sus_errores(self, M):
         """M sin sus llamadas equivocadas ni lo que volvió de ellas (ni los mensajes que se quedan

@@ -62,7 +62,7 @@ def texto_normalizado(definicion: ast.AST) -> str:
 
 
 def lineas(texto: str) -> list[str]:
-    return [l.strip() for l in texto.splitlines() if l.strip()]
+    return [linea.strip() for linea in texto.splitlines() if linea.strip()]
 
 
 def parecido(a: str, b: str) -> float:
@@ -78,7 +78,7 @@ def orden_del_curso() -> list[str]:
     """The lessons in the order of the course map's toctree."""
     indice = (LECCIONES / "index.md").read_text(encoding="utf-8")
     arbol = re.search(r"^```\{toctree\}\n(.*?)^```", indice, re.M | re.S).group(1)
-    return [l.strip() for l in arbol.splitlines() if l.strip() and not l.startswith(":")]
+    return [linea.strip() for linea in arbol.splitlines() if linea.strip() and not linea.startswith(":")]
 
 
 _BLOQUE = re.compile(r"^(`{3,})\{?(celda|traza|python|code-block|code)\}?[^\n]*\n(.*?)^\1\s*$", re.M | re.S)
@@ -90,7 +90,7 @@ def bloques_de_codigo(leccion: str) -> list[str]:
     texto = (LECCIONES / f"{leccion}.md").read_text(encoding="utf-8")
     codigos = []
     for m in _BLOQUE.finditer(texto):
-        codigo = "\n".join(l for l in m.group(3).splitlines() if not re.match(r"^:[\w-]+:", l))
+        codigo = "\n".join(linea for linea in m.group(3).splitlines() if not re.match(r"^:[\w-]+:", linea))
         try:
             ast.parse(codigo)
         except SyntaxError:
@@ -149,13 +149,13 @@ class Fila:
 
 def filas(desafio: str) -> list[Fila]:
     vistas = visibles(desafio)
-    vistas_lineas = {l for v in vistas for l in lineas(v)}
+    vistas_lineas = {linea for v in vistas for linea in lineas(v)}
     resultado = []
     for d in pedidas(desafio):
         ref = texto_normalizado(d)
         suyas = lineas(ref)
         mejor, cual = max(((parecido(ref, v), v) for v in vistas), default=(0.0, ""))
-        nuevas = sum(l not in vistas_lineas for l in suyas) / len(suyas)
+        nuevas = sum(linea not in vistas_lineas for linea in suyas) / len(suyas)
         resultado.append(Fila(desafio, d.name, mejor, nuevas, len(suyas), cual))
     return resultado
 

@@ -91,12 +91,12 @@ def test_a_recording_reads_as_tables_and_a_plot_without_javascript(html):
     esperadas = vista["tablas"] + [vista["pareo"]]
     assert [t.caption.get_text() for t in tablas] == [
         "Resultados de agente", "Resultados de agente_mudo", "Cambiaron (mismas tareas y semillas)"]
-    for tabla, esperada in zip(tablas, esperadas):
+    for tabla, esperada in zip(tablas, esperadas, strict=True):
         filas = [[th.get_text(), td.get_text()] for th, td in
                  ((tr.find("th", scope="row"), tr.find("td")) for tr in tabla.find_all("tr"))]
         assert filas == esperada["filas"]
     # the numbers are the recording's own: successes per variant, counted here
-    for v, tabla in zip(grabacion["variantes"], tablas):
+    for v, tabla in zip(grabacion["variantes"], tablas, strict=False):
         suyas = [e for e in grabacion["ejecuciones"] if e["variante"] == v]
         exitos = sum(e["motivo"] == "resuelta" for e in suyas)
         assert tabla.find("td").get_text() == f"{exitos} de {len(suyas)}"
@@ -125,7 +125,7 @@ def test_the_recording_is_published_with_a_line_per_block_for_the_traces(html):
     assert publicado["grabacion"] == grabacion
     muestra = espacio("entorno")["muestra"]
     assert len(publicado["lineas"]) == len(grabacion["ejecuciones"])
-    for e, lineas in zip(grabacion["ejecuciones"], publicado["lineas"]):
+    for e, lineas in zip(grabacion["ejecuciones"], publicado["lineas"], strict=True):
         assert lineas == banco.lineas_de(e["M"], muestra)
     primera = grabacion["ejecuciones"][0]
     assert publicado["lineas"][0][1] == [f"«{primera['pedido']}»"]
@@ -133,7 +133,7 @@ def test_the_recording_is_published_with_a_line_per_block_for_the_traces(html):
 
 def test_other_builders_read_the_recording_as_text(tmp_path):
     salida = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "text", str(SITES / "banco"),
-                             str(tmp_path / "texto")], capture_output=True, text=True, cwd=RAIZ)
+                             str(tmp_path / "texto")], capture_output=True, text=True, cwd=RAIZ, check=False)
     assert salida.returncode == 0, salida.stderr
     texto = (tmp_path / "texto" / "index.txt").read_text(encoding="utf-8")
     assert "Resultados de agente_mudo" in texto

@@ -52,8 +52,8 @@ def test_nothing_is_loaded_from_elsewhere_or_from_the_root(sitio):
     for nombre, html in paginas(sitio).items():
         for etiqueta in re.findall(r"<(?:script|link|img|iframe|source)\b[^>]*>", html):
             url = re.search(r"(?:src|href)=\"([^\"]*)\"", etiqueta)
-            if not url or etiqueta.startswith("<link") and "stylesheet" not in etiqueta \
-                    and "preload" not in etiqueta and "modulepreload" not in etiqueta:
+            if not url or (etiqueta.startswith("<link") and "stylesheet" not in etiqueta \
+                    and "preload" not in etiqueta and "modulepreload" not in etiqueta):
                 continue
             assert not re.match(r"^(https?:)?//", url.group(1)), f"{nombre} loads {url.group(1)}"
             assert not url.group(1).startswith("/"), f"{nombre} uses a root path {url.group(1)}"
@@ -98,9 +98,9 @@ def test_each_page_preloads_the_chunks_its_modules_import_and_no_others(sitio):
     carpeta = sitio / "_static" / "bucle"
     vistas = 0
     for ruta, html in paginas(sitio).items():
-        prefijo = "../" * ruta.count("/")
-        modulos = re.findall(r'<script type="module" src="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)[?"]', html)
-        precargados = re.findall(r'<link rel="modulepreload" href="' + re.escape(prefijo) + r'_static/bucle/([\w.-]+\.js)">', html)
+        prefijo = re.escape("../" * ruta.count("/"))
+        modulos = re.findall(r'<script type="module" src="' + prefijo + r'_static/bucle/([\w.-]+\.js)[?"]', html)
+        precargados = re.findall(r'<link rel="modulepreload" href="' + prefijo + r'_static/bucle/([\w.-]+\.js)">', html)
         esperados = set().union(*(importados(carpeta, m) for m in modulos)) if modulos else set()
         assert sorted(precargados) == sorted(esperados), ruta
         assert all((carpeta / t).is_file() for t in precargados)

@@ -117,7 +117,8 @@ def test_each_cell_is_a_custom_element_with_its_code_highlighted_and_its_data(ht
     assert '<div class="bucle-codigo highlight-python notranslate">' in cuerpo
     assert '<span class="s2">&quot;hola&quot;</span>' in cuerpo or '<span class="s2">"hola"</span>' in cuerpo
     assert unescape(re.sub(r"<[^>]+>", "", cuerpo.split("<script")[0])).strip() == 'saludo = "hola"\nprint(saludo)'
-    datos = json.loads(re.search(r'<script type="application/json" class="bucle-datos">(.*?)</script>', cuerpo).group(1))
+    datos = json.loads(re.search(r'<script type="application/json" class="bucle-datos">(.*?)</script>',
+                                 cuerpo).group(1))
     assert datos == {"codigo": 'saludo = "hola"\nprint(saludo)', "orden": 1}
     # One span per line, which the page's CSS numbers and wraps as the editor will.
     assert re.findall(r'<span id="(saludo-linea-\d+)">', cuerpo) == ["saludo-linea-1", "saludo-linea-2"]
@@ -139,7 +140,7 @@ def test_the_code_block_tells_the_css_what_the_editor_will_show_that_pygments_dr
 
 
 def test_code_cannot_close_the_data_script(html):
-    atributos, cuerpo = celdas((html / "index.html").read_text())[1]
+    _atributos, cuerpo = celdas((html / "index.html").read_text())[1]
     crudo = re.search(r'class="bucle-datos">(.*?)</script>', cuerpo, re.S).group(1)
     assert "<" not in crudo and ">" not in crudo
     assert json.loads(crudo)["codigo"] == 'print("</script><script>alert(1)</script>" + saludo)'

@@ -91,7 +91,7 @@ def normalizada(definicion: ast.AST) -> str:
         elif isinstance(n, ast.ExceptHandler) and n.name in ligados:
             n.name = nuevo(n.name)
     if isinstance(nodo, ast.ClassDef):  # methods keep their names: they are the interface
-        for metodo, original in zip(nodo.body, _sin_docstring(definicion.body)):
+        for metodo, original in zip(nodo.body, _sin_docstring(definicion.body), strict=False):
             if isinstance(metodo, Definicion) and isinstance(original, Definicion):
                 metodo.name = original.name
     return ast.dump(nodo, annotate_fields=False)
@@ -116,8 +116,8 @@ def bloques(leccion: str) -> list[tuple[str, str]]:
     leidos = []
     for m in re.finditer(r"^```\{(celda|traza)\}[^\n]*\n(.*?)^```", texto, re.M | re.S):
         lineas = m.group(2).splitlines()
-        ident = next((l.split(":", 2)[2].strip() for l in lineas if l.startswith(":id:")), "")
-        codigo = "\n".join(l for l in lineas if not re.match(r"^:[\w-]+:", l))
+        ident = next((linea.split(":", 2)[2].strip() for linea in lineas if linea.startswith(":id:")), "")
+        codigo = "\n".join(linea for linea in lineas if not re.match(r"^:[\w-]+:", linea))
         leidos.append((f"{m.group(1)} {ident}".strip(), codigo))
     return leidos
 

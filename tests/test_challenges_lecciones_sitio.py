@@ -140,5 +140,5 @@ def test_sin_el_ejecutar_de_la_leccion_3_la_traza_de_errores_no_se_construye(tmp
     (fuente / "index.md").write_text(PAGINA.format(opcion=""), encoding="utf-8")
     proceso = construir(fuente, tmp_path / "html", comprobar=False)
     assert proceso.returncode != 0
-    assert f"{fuente / 'index.md'}:3: ERROR: con tope 1, el bucle de referencia no puede " \
-           f"seguir el guion; el modelo guionizado se queja (FileNotFoundError)" in proceso.stderr
+    assert (f"{fuente / 'index.md'}:3: ERROR: con tope 1, el bucle de referencia no puede "
+            f"seguir el guion; el modelo guionizado se queja (FileNotFoundError)") in proceso.stderr

@@ -13,7 +13,7 @@ challenges/:
   in Pyodide's worker it is the package ``calificador``).
 
 Folders: ``widgets/front/`` holds only scripts and styles; every Python file of widgets/ is in the
-folder of its role (base, directivas, construccion, calificador, trabajador, entrenamiento, autor),
+folder of its role (base, directivas, construccion, calificador, aislamiento, trabajador, autor),
 or is one of the six at the top. Sizes: no source file (``.py``, ``.js``, ``.mjs``, ``.css``) of widgets/ (but the
 generated widgets/static/), challenges/, runtime/ or tests/ is over 500 lines, and no class over
 250 (Python's by ``ast``; JavaScript's from ``class Name … {`` to its closing brace).
@@ -38,13 +38,13 @@ RAIZ = Path(__file__).resolve().parent.parent
 LIMITE_FICHERO = 500
 LIMITE_CLASE = 250
 #: Where the sizes are checked, and which files count as source.
-FUENTES = ("widgets", "challenges", "runtime", "tests")
+FUENTES = ("widgets", "challenges", "runtime", "tests", "entrenamiento", "bench")
 EXTENSIONES = {".py", ".js", ".mjs", ".css"}
 #: Never read: generated, installed or cached.
 FUERA = {"node_modules", "__pycache__", "_build"}
 GENERADO = RAIZ / "widgets" / "static"
 #: The folders of widgets/ named by their role (the Python ones), and the top level's five files.
-ROLES = {"base", "directivas", "construccion", "calificador", "trabajador", "entrenamiento",
+ROLES = {"base", "directivas", "construccion", "calificador", "aislamiento", "trabajador",
          "autor"}
 ARRIBA = {"__init__.py", "__main__.py", "extension.py", "ajustes.py", "serve.py", "jupyterlite.py"}
 #: A directive's own pure helper, imported by that directive alone.
@@ -109,7 +109,7 @@ def _modulos() -> dict[str, Path]:
 
 
 MODULOS = _modulos()
-NUESTROS = ("widgets", "challenges")
+NUESTROS = ("widgets", "challenges", "entrenamiento", "bench")
 
 
 def _conocido(nombre: str) -> str | None:
@@ -209,8 +209,8 @@ def test_the_one_import_left_out_of_the_cycle_check_is_still_the_lazy_one():
 def test_base_imports_no_directive_and_no_build_step():
     malas = [str(i) for i in de("widgets.base")
              if dentro(i.destino, "widgets.directivas") or dentro(i.destino, "widgets.construccion")]
-    assert not malas, "widgets/base/ is what directives share: it imports no directive and no " \
-                      "build step:\n" + "\n".join(malas)
+    assert not malas, ("widgets/base/ is what directives share: it imports no directive and no "
+                       "build step:\n" + "\n".join(malas))
 
 
 def test_a_directive_imports_no_other_directive_but_its_own_pure_helper():
@@ -223,8 +223,8 @@ def test_a_directive_imports_no_other_directive_but_its_own_pure_helper():
     # and a helper is its directive's alone, in the build as in the command
     malas += [str(i) for i in de(*NUESTROS)
               if i.destino in AYUDANTES and i.origen != AYUDANTES[i.destino]]
-    assert not malas, "a directive imports no other directive (but traza its predice, pregunta " \
-                      "its preguntas_validacion, which no one else imports):\n" + "\n".join(malas)
+    assert not malas, ("a directive imports no other directive (but traza its predice, pregunta "
+                       "its preguntas_validacion, which no one else imports):\n" + "\n".join(malas))
 
 
 def _nombra_el_registrador(nodo: ast.AST) -> bool:
@@ -259,8 +259,8 @@ def test_the_grader_imports_only_the_standard_library_and_itself():
             else:
                 continue
             malas += [f"{relativa(ruta)}:{nodo.lineno} imports {n}" for n in nombres]
-    assert not malas, "the grader imports only the standard library and, relatively, " \
-                      "itself:\n" + "\n".join(malas)
+    assert not malas, ("the grader imports only the standard library and, relatively, "
+                       "itself:\n" + "\n".join(malas))
 
 
 # -- the folders ----------------------------------------------------------------------------------
@@ -472,3 +472,12 @@ def test_the_runtime_rule_fails_on_a_later_name_a_private_name_and_a_cycle():
     assert grafo.ciclos(textos) == [["a", "b", "a"]]
     assert grafo.declarados("# Usa, de los ficheros que se cargan antes (…):\n#   a.py: X,\n"
                             "#         f\n\nY = X\n") == {"a": {"X", "f"}}
+
+
+def test_a_directive_reports_its_errors_one_way():
+    """Invalida (widgets/base/directiva.py: the file and line, in Spanish), never docutils'
+    ``self.error``/``self.warning``/``self.severe``, a second way a reader would have to learn."""
+    otras = [f"{p.relative_to(RAIZ)}:{n}" for p in sorted((RAIZ / "widgets").rglob("*.py"))
+             for n, linea in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bself\.(?:error|warning|severe|info)\(", linea)]
+    assert not otras, "raise Invalida(…) instead:\n" + "\n".join(otras)

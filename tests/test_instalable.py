@@ -34,7 +34,7 @@ ESPERA = 60_000
 
 def _correr(orden: list[str], **opciones) -> subprocess.CompletedProcess:
     entorno = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    proceso = subprocess.run(orden, capture_output=True, text=True, env=entorno, **opciones)
+    proceso = subprocess.run(orden, capture_output=True, text=True, env=entorno, **opciones, check=False)
     if proceso.returncode != 0:
         raise AssertionError(f"{' '.join(orden)} failed:\n{proceso.stdout}\n{proceso.stderr}")
     return proceso

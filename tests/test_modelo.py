@@ -68,14 +68,15 @@ def test_the_published_gguf_has_every_q4_1_tensor_as_q8_0_within_a_fraction_of_a
 
     origen, convertido = GGUFReader(CACHE / fijado().origen), GGUFReader(gguf)
     assert [t.name for t in origen.tensors] == [t.name for t in convertido.tensors]
-    claves = lambda lector: {c.name: c.contents() for c in lector.fields.values()
-                             if not c.name.startswith("GGUF.") and c.name != "general.file_type"}
+    def claves(lector):
+        return {c.name: c.contents() for c in lector.fields.values()
+                if not c.name.startswith("GGUF.") and c.name != "general.file_type"}
     assert claves(origen) == claves(convertido)
     assert convertido.get_field("general.file_type").contents() == 7  # MOSTLY_Q8_0
     antes = {t.tensor_type for t in origen.tensors}
     despues = {t.tensor_type for t in convertido.tensors}
     assert Tipo.Q4_1 in antes and Tipo.Q4_1 not in despues and Tipo.Q8_0 in despues
-    for i, (a, b) in enumerate(zip(origen.tensors, convertido.tensors)):
+    for i, (a, b) in enumerate(zip(origen.tensors, convertido.tensors, strict=True)):
         if a.tensor_type != Tipo.Q4_1:
             assert b.tensor_type == a.tensor_type and np.array_equal(a.data, b.data), a.name
             continue

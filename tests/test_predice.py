@@ -125,7 +125,7 @@ def comprobar_contra_los_pasos(traza: dict, lista: list[dict], pasos: list[dict]
 
 def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_reveals(sitio):
     trazas = trazas_del_curso(sitio)
-    assert {clave for clave in trazas} == {("llamar-herramientas", "traza-un-turno"),
+    assert set(trazas) == {("llamar-herramientas", "traza-un-turno"),
                                             ("el-bucle", "traza-bucle"), ("errores", "traza-errores"),
                                             ("pedir-permiso", "traza-permiso"),
                                             ("el-agente", "traza-agente"),
@@ -148,7 +148,7 @@ def test_every_question_of_every_trace_of_the_course_agrees_with_the_step_it_rev
             assert datos["predicciones"][tope] == preguntas(traza)
             casos.append({"traza": traza, "preguntas": datos["predicciones"][tope]})
             donde.append((clave, tope))
-    for (clave, tope), caso, pagina_js in zip(donde, casos, pasos_de_la_pagina(casos)):
+    for (clave, tope), caso, pagina_js in zip(donde, casos, pasos_de_la_pagina(casos), strict=True):
         try:
             comprobar_contra_los_pasos(caso["traza"], caso["preguntas"], pagina_js["pasos"], pagina_js["lugar"])
         except AssertionError as error:
@@ -265,7 +265,7 @@ def test_predice_no_turns_the_mode_off_and_the_map_lists_the_traces_that_predict
     assert '"predicciones"' in (salida / "index.html").read_text(encoding="utf-8")
     indice = (sitio / "index.html").read_text(encoding="utf-8")
     mapa = json.loads(re.search(r'<bucle-progreso .*?class="bucle-datos">(.*?)</script>', indice, re.S).group(1))
-    assert {l["pagina"]: l["trazas"] for l in mapa["lecciones"]} == {
+    assert {leccion["pagina"]: leccion["trazas"] for leccion in mapa["lecciones"]} == {
         "llamar-herramientas": ["traza-un-turno"], "el-bucle": ["traza-bucle"],
         "errores": ["traza-errores"], "pedir-permiso": ["traza-permiso"], "el-agente": ["traza-agente"],
         "modelo-real": ["traza-modelo-real"], "medir": ["traza-ruidosa"], "como-funciona": []}

@@ -37,7 +37,7 @@ def leer_casos(archivo: str) -> list[Caso]:
     texto = (FIXTURES / archivo).read_text(encoding="utf-8")
     trozos = re.split(r"^=== (\S+)\n", texto, flags=re.M)[1:]
     casos = []
-    for nombre, cuerpo in zip(trozos[::2], trozos[1::2]):
+    for nombre, cuerpo in zip(trozos[::2], trozos[1::2], strict=True):
         fuente, *resto = re.split(r"^--- ", cuerpo, flags=re.M)
         partes = {}
         for parte in resto:
@@ -70,7 +70,7 @@ def compilar(fuente: Path, destino: Path, constructor: str = "html") -> subproce
     return subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", constructor,
          str(fuente), str(destino)],
-        capture_output=True, text=True, cwd=ROOT,
+        capture_output=True, text=True, cwd=ROOT, check=False,
     )
 
 
@@ -99,8 +99,8 @@ def errores(tmp_path_factory) -> dict[str, list[tuple[int, str]]]:
         if encontrado:
             pagina = Path(encontrado["ruta"]).stem
             por_pagina.setdefault(pagina, []).append((int(encontrado["linea"]), encontrado["mensaje"]))
-    sueltas = [l for l in proceso.stderr.splitlines()
-               if l.strip() and not ERROR.match(l) and "build finished with problems" not in l]
+    sueltas = [linea for linea in proceso.stderr.splitlines()
+               if linea.strip() and not ERROR.match(linea) and "build finished with problems" not in linea]
     assert not sueltas, f"unexpected output from the build: {sueltas}"
     return por_pagina
 
@@ -115,13 +115,13 @@ def texto_sin_js(elemento) -> list[str]:
     copia = BeautifulSoup(str(elemento), "html.parser")
     for oculto in copia.select("[hidden], script"):
         oculto.decompose()
-    lineas = (" ".join(l.split()) for l in copia.get_text().splitlines())
-    return [l for l in lineas if l]
+    lineas = (" ".join(linea.split()) for linea in copia.get_text().splitlines())
+    return [linea for linea in lineas if linea]
 
 
 @pytest.mark.parametrize("caso", VALIDAS, ids=[c.nombre for c in VALIDAS])
 def test_a_valid_question_gives_its_data_and_a_readable_fallback(validas, caso):
-    sopa, elementos = widgets_de(validas / f"{caso.nombre}.html")
+    _sopa, elementos = widgets_de(validas / f"{caso.nombre}.html")
     vistos = []
     for e in elementos:
         datos = json.loads(e.find("script", class_="bucle-datos", recursive=False).string)
@@ -160,10 +160,11 @@ def test_a_page_with_questions_loads_their_module_and_the_styles(validas):
     sopa, _ = widgets_de(validas / "varias.html")
     modulos = [s["src"] for s in sopa.find_all("script", src=True) if s.get("type") == "module"]
     assert any(m.split("?")[0].endswith("_static/bucle/pregunta.js") for m in modulos), modulos
-    assert any(l["href"].startswith("_static/bucle/bucle.css") for l in sopa.find_all("link", rel="stylesheet"))
+    assert any(enlace["href"].startswith("_static/bucle/bucle.css")
+               for enlace in sopa.find_all("link", rel="stylesheet"))
     indice, _ = widgets_de(validas / "index.html")  # no widget: neither module nor styles
     assert not [s for s in indice.find_all("script", src=True) if s["src"].endswith("bucle/pregunta.js")]
-    assert not [l for l in indice.find_all("link", rel="stylesheet") if "bucle/bucle.css" in l["href"]]
+    assert not [enlace for enlace in indice.find_all("link", rel="stylesheet") if "bucle/bucle.css" in enlace["href"]]
 
 
 def test_other_builders_read_the_questions_without_revealing_answers(tmp_path):

@@ -72,7 +72,7 @@ def test_the_web_app_manifest_names_the_course_and_its_local_icons(sitio):
 
 
 def test_every_page_links_the_manifest_and_loads_the_offline_module(sitio):
-    paginas = [p for p in sitio.glob("*.html")]
+    paginas = list(sitio.glob("*.html"))
     assert len(paginas) >= 6
     for pagina in paginas:
         html = pagina.read_text(encoding="utf-8")

@@ -123,7 +123,7 @@ class Manejador(http.server.SimpleHTTPRequestHandler):
 def servir(directorio, puerto=0, *, prefijo="/", aislamiento=True, csp=False, registro=None,
            manejador=Manejador):
     """Start a server in a thread; return it (``server_address``, ``shutdown()``). ``manejador``
-    is :class:`Manejador` or a subclass of it (the bench's far host: tests/bench/lejos.py)."""
+    is :class:`Manejador` or a subclass of it (the bench's far host: bench/lejos.py)."""
     if not prefijo.startswith("/") or not prefijo.endswith("/"):
         raise ValueError("the prefix must start and end with '/'")
     clase = type("ManejadorConfigurado", (manejador,), {

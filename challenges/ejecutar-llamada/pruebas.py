@@ -120,7 +120,7 @@ def no_encaja_lanza(ll):
                 devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
             except ValueError as error:
                 lanzado, devuelto = error, None
-            except Exception as error:  # noqa: BLE001 - otra excepción: también se explica
+            except Exception as error:
                 if not del_lector(envio, error):
                     raise
                 lanzado, devuelto = error, None
@@ -193,7 +193,7 @@ def propaga(ll, rota=None):
                 " lanza ", 1)[1]
         try:
             devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
-        except Exception as error:  # noqa: BLE001 - se compara con lo que lanza la herramienta
+        except Exception as error:
             if not del_lector(envio, error):
                 raise
             if type(error) is type(esperado) and str(error) == str(esperado):

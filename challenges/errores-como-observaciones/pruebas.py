@@ -250,7 +250,7 @@ def arnes_roto(rota, ll, clase):
         restaurar = cambiar(ejecutar.espacio, {ll["name"]: registrada})
         try:
             devuelto = ejecutar(copia.deepcopy(ll), dict(OTRO_ENTORNO))
-        except Exception as error:  # noqa: BLE001 - se compara con lo que lanzó la herramienta
+        except Exception as error:
             if not lanzadas or not del_lector(envio, error):
                 raise  # no salió de la herramienta: un error del lector, o un veredicto
             original = lanzadas[-1]
@@ -294,7 +294,7 @@ def con_pista(error):
     if not (isinstance(e, tuple) and isinstance(r, (tuple, list)) and len(r) == 2
             and isinstance(e[1], list) and isinstance(r[1], list) and len(e[1]) == len(r[1])):
         return mensaje
-    for esperado, recibido in zip(e[1], r[1]):
+    for esperado, recibido in zip(e[1], r[1], strict=False):
         if not (esperado.get("is_error") and isinstance(recibido, dict)
                 and recibido.get("is_error") and esperado != recibido):
             continue
@@ -332,7 +332,7 @@ def murio(caso, turno, error):
     """El mensaje cuando un error del modelo sale de ejecutar en mitad de la conversación."""
     llamadas = [b for b in caso.respuestas[turno - 1] if b["type"] == "tool_use"] if turno else []
     obs = caso.observaciones[turno - 1] if turno else []
-    cual = next((f" con {muestra(ll)}" for ll, r in zip(llamadas, obs)
+    cual = next((f" con {muestra(ll)}" for ll, r in zip(llamadas, obs, strict=False)
                  if r["is_error"] and r["content"] == str(error)), "")
     return (f"En el turno {turno}, de ejecutar salió {lanzo(error)}{cual}, y la conversación "
             f"murió a medias: el modelo nunca supo qué pasó con su llamada. Un error del "

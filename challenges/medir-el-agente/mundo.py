@@ -51,7 +51,7 @@ def enlaza(argumentos, nombrados):
     TypeError si no encaja."""
     if len(argumentos) > len(PARAMETROS):
         raise TypeError("sobran argumentos")
-    dados = dict(zip(PARAMETROS, argumentos))
+    dados = dict(zip(PARAMETROS, argumentos, strict=False))
     for nombre, valor in nombrados.items():
         if nombre not in PARAMETROS or nombre in dados:
             raise TypeError(f"argumento {nombre!r} de más")
@@ -225,7 +225,7 @@ class Mundo:
         tarea = self.tareas[ejecucion.tarea]
         try:
             dijo = bool(murada(preguntar, "preguntar")(ll))
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - lo que lance el preguntar del lector
             self.anota("usuario", f"En {ejecucion}, preguntar lanzó {lanzo(error)} la {n}.ª vez "
                                   f"que se le preguntó («{pregunta(ll)}»): el usuario de la tarea, "
                                   f"usuario(tarea), contesta siempre lo que dice la tarea, tantas "
@@ -290,8 +290,8 @@ class Mundo:
 
     def lanzada(self, error):
         """La Lanzada de una ejecución que es `error` (la copia que salió de medir), o None."""
-        return next((l for l in self.lanzadas
-                     if l.clase == type(error).__name__ and l.mensaje == str(error)), None)
+        return next((otra for otra in self.lanzadas
+                     if otra.clase == type(error).__name__ and otra.mensaje == str(error)), None)
 
 
 # ------------------------------------------------------------------ lo que mira el agente

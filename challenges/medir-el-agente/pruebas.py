@@ -179,7 +179,7 @@ def errores_por_medio(envio):
 
 def solo_exception(envio):
     mundo = Mundo([mentira(0, ["salida", "resuelta"])], 2)
-    r, escapada = medida(envio, mundo)
+    _r, escapada = medida(envio, mundo)
     if escapada is not None and mundo.lanzada(escapada) is None:
         raise escapada
     if escapada is None:
@@ -373,7 +373,7 @@ def otras_ejecuciones(envio):
                             f"{breve(str(error))}, no dice qué pasa: que no son las mismas "
                             f"ejecuciones (que diga «mismas»).") from None
             continue
-        except Exception as error:  # noqa: BLE001 - la excepción equivocada es el fallo
+        except Exception as error:
             if del_lector(envio, error):
                 raise Fallo(f"Con {que}, comparar lanzó {lanzo(error)}, y debía lanzar ValueError "
                             f"con un mensaje que diga que no son las mismas ejecuciones: "

@@ -38,7 +38,7 @@ def diferencia(esperado, hay, partes=()):
                 return d
         return None
     if isinstance(esperado, list):
-        for i, (e, h) in enumerate(zip(esperado, hay)):
+        for i, (e, h) in enumerate(zip(esperado, hay, strict=False)):
             d = diferencia(e, h, partes + (i,))
             if d:
                 return d

@@ -113,7 +113,7 @@ def roles(M):
             raise Fallo(f"M tiene {len(M)} mensajes, {sistema} de sistema, y "
                         f"cuerpo[\"messages\"] tiene {len(mensajes)}: debía tener "
                         f"{len(debe)}, los que no son de sistema (esos van en \"system\").")
-        for i, (m, d) in enumerate(zip(mensajes, debe)):
+        for i, (m, d) in enumerate(zip(mensajes, debe, strict=False)):
             rol = m.get("role", AUSENTE) if isinstance(m, dict) else None
             if rol is None:
                 raise Fallo(f"cuerpo[\"messages\"][{i}] debía ser un dict, {{\"role\": …, "
@@ -133,7 +133,7 @@ def contenido_tal_cual(M):
         exige(cuerpo, "messages")
         debe = esperada(M, HERRAMIENTAS)["messages"]
         mensajes = cuerpo["messages"] if isinstance(cuerpo["messages"], list) else []
-        for i, (m, d) in enumerate(zip(mensajes, debe)):
+        for i, (m, d) in enumerate(zip(mensajes, debe, strict=False)):
             hay = m.get("content", AUSENTE) if isinstance(m, dict) else m
             problema = dif(d["content"], hay, f'cuerpo["messages"][{i}]["content"]')
             if problema:
@@ -164,7 +164,7 @@ def M_sin_tocar(M):
             raise Fallo(f"M tenía {len(M)} mensajes y, después de la llamada, tiene "
                         f"{len(aplanar)}: el adaptador lee M, no lo cambia (es la "
                         f"conversación del bucle, que sigue usándola).")
-        i = next(i for i, (a, b) in enumerate(zip(M, aplanar)) if a != b)
+        i = next(i for i, (a, b) in enumerate(zip(M, aplanar, strict=False)) if a != b)
         raise Fallo(f"Después de la llamada, M[{i}] era {muestra(M[i])} y es "
                     f"{breve(aplanar[i])}: el adaptador lee M, no lo cambia (es la "
                     f"conversación del bucle, que sigue usándola).")
@@ -395,7 +395,7 @@ def conversacion(envio):
              for i, r in enumerate(caso.respuestas)]
     servidor = Servidor(*dadas)
     modelo = p.modelo(servidor, nombre="smollm2-135m", max_tokens=512)
-    for turno, (largo, dada) in enumerate(zip(caso.largos, dadas), 1):
+    for turno, (largo, dada) in enumerate(zip(caso.largos, dadas, strict=True), 1):
         M = caso.M[:largo]
         devuelto = p.devuelve(modelo, M, HERRAMIENTAS)
         cuerpo = una_peticion(servidor, turno)

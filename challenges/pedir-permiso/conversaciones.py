@@ -129,7 +129,7 @@ def generada(semilla, turnos, raras=(), nombre=None):
     respuestas = []
     for t in range(turnos - 1):
         pedidas = [escribe] * rng.randint(1, 3) + [None] * rng.randint(0, 2)
-        pedidas += [rara for rara, d in zip(raras, donde) if d == t]
+        pedidas += [rara for rara, d in zip(raras, donde, strict=True) if d == t]
         rng.shuffle(pedidas)
         bloques = []
         for pedida in pedidas:

@@ -134,7 +134,7 @@ def denegada(ll):
         usuario = Usuario(["no"], entorno)
         try:
             devuelto = ejecutar(copia.deepcopy(ll), entorno, usuario)
-        except Exception as error:  # noqa: BLE001 - se mira si salió del código del lector
+        except Exception as error:
             if not del_lector(envio, error):
                 raise
             raise Fallo(f"Con {muestra(ll)}, el usuario dijo que no y de ejecutar salió "
@@ -285,7 +285,7 @@ def ni_si_ni_no(ll, valores, parece):
             except TypeError as error:
                 if not del_lector(envio, error):
                     raise
-            except Exception as error:  # noqa: BLE001 - se mira si salió del código del lector
+            except Exception as error:
                 if not del_lector(envio, error):
                     raise
                 raise Fallo(f"{con}y de ejecutar salió {lanzo(error)}: una respuesta que no es "

@@ -44,7 +44,7 @@ def tope_de_mas(modelo, pedido, entorno, preguntar=denegar, tope=10):
 
 
 def tope_como_fin(modelo, pedido, entorno, preguntar=denegar, tope=10):
-    como, final, M = bucle(modelo, _inicio(pedido), entorno, tope, preguntar)
+    _como, final, M = bucle(modelo, _inicio(pedido), entorno, tope, preguntar)
     return ("fin", final, M)
 
 

@@ -14,6 +14,7 @@ import io
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -188,13 +189,13 @@ def test_the_bench_measures_shows_its_tables_plot_runs_and_traces_and_keeps_them
     with pagina.expect_download() as descarga:
         b.boton("Exportar CSV").click()
     assert descarga.value.suggested_filename == "banco-ruidoso.csv"
-    filas = list(csv.DictReader(io.StringIO(open(descarga.value.path(), encoding="utf-8").read())))
+    filas = list(csv.DictReader(io.StringIO(Path(descarga.value.path()).read_text(encoding="utf-8"))))
     assert len(filas) == total and list(filas[0]) == CLAVES[:-1]
     assert {(f["variante"], int(f["tarea"]), int(f["semilla"]), f["motivo"]) for f in filas} == \
         {(e["variante"], e["tarea"], e["semilla"], e["motivo"]) for e in ejecuciones}
     with pagina.expect_download() as descarga:
         b.boton("Exportar JSON").click()
-    grabacion = json.loads(open(descarga.value.path(), encoding="utf-8").read())
+    grabacion = json.loads(Path(descarga.value.path()).read_text(encoding="utf-8"))
     assert list(grabacion) == ["modelo", "temperatura", "semillas", "tope", "variantes", "tareas",
                                "segundos", "ejecuciones"]
     assert grabacion["variantes"] == ["agente", "agente_mudo"] and grabacion["semillas"] == list(range(20))
@@ -261,7 +262,7 @@ def test_detener_keeps_every_finished_run(banco_html, servidor, pagina, aislamie
         expect(b.aviso).to_contain_text("Python se ha reiniciado para detenerla")
     # The summary counts exactly the runs kept: the page's, made by the worker (a new one after a restart).
     filas = dict(b.filas("Resultados de agente_lento"))
-    exitos, de = map(int, re.match(r"(\d+) de (\d+)", filas["Éxitos"]).groups())
+    _exitos, de = map(int, re.match(r"(\d+) de (\d+)", filas["Éxitos"]).groups())
     assert de == hechas
     motivos = sum(int(filas[m]) for m in ("Resueltas", "Equivocadas", "Tope", "Error"))
     assert motivos == hechas
@@ -357,7 +358,7 @@ def test_the_reader_measures_with_a_model_of_their_own(banco_html, servidor, pag
     expect(b.aviso).to_have_text(re.compile(r"^Medida completa: 2 ejecuciones"))
     with pagina.expect_download() as descarga:
         b.boton("Exportar JSON").click()
-    grabacion = json.loads(open(descarga.value.path(), encoding="utf-8").read())
+    grabacion = json.loads(Path(descarga.value.path()).read_text(encoding="utf-8"))
     assert grabacion["modelo"]["nombre"] == "modelo_que_contesta"
     # the runs that did not raise got that model's answer
     contestadas = [e for e in grabacion["ejecuciones"] if e["motivo"] != "error"]

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.navegador
 
 LINEAS = """() => [...document.querySelectorAll("bucle-celda .bucle-celda-codigo")].map((bloque) => {
   const editor = bloque.querySelector(".cm-content");
-  const lineas = editor ? editor.querySelectorAll(".cm-line") : bloque.querySelectorAll("pre > span[id], pre > .bucle-linea");
+  const lineas = editor ? editor.querySelectorAll(".cm-line")
+    : bloque.querySelectorAll("pre > span[id], pre > .bucle-linea");
   const medio = (x) => Math.round(x * 2) / 2;
   return [medio(bloque.getBoundingClientRect().height), ...[...lineas].map((linea) => {
     const caja = linea.getBoundingClientRect();

@@ -11,6 +11,7 @@ on another port of 127.0.0.1 once its address is confirmed, with a 404 and a cut
 Nothing else leaves 127.0.0.1 (the context's watch fails the test otherwise)."""
 
 import ast
+import itertools
 import re
 
 import pytest
@@ -27,11 +28,12 @@ pytestmark = pytest.mark.navegador
 TURNO = 240_000
 
 #: A request of the lessons («listar» kind), run whole by the lesson's agent on ModeloAPI().
-PEDIDO_DE_LAS_RECETAS = """como, final, M = agente(ModeloAPI(), "¿Qué recetas hay en la carpeta recetas?", dict(ENTORNO))
+PEDIDO_DE_LAS_RECETAS = ('como, final, M = agente(ModeloAPI(), "¿Qué recetas hay en la carpeta recetas?", '
+                         """dict(ENTORNO))
 for mensaje in M[2:]:
     print(muestra(mensaje))
 print(como, final)
-"""
+""")
 
 
 def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_page(
@@ -94,7 +96,7 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
         # is only that end, the observation and the turn's framing.
         turnos = page.evaluate("__bucleMotorDelModelo().historial")
         assert len(turnos) >= 2, turnos
-        for antes, despues in zip(turnos, turnos[1:]):
+        for antes, despues in itertools.pairwise(turnos):
             leidos = antes["tokensReusados"] + antes["tokensEntrada"] + antes["tokensSalida"] - 1
             assert despues["tokensReusados"] == leidos, [(t["tokensReusados"], t["tokensEntrada"],
                                                           t["tokensSalida"]) for t in turnos]
@@ -120,7 +122,7 @@ def test_one_turn_of_the_lesson_goes_through_the_adapter_to_the_model_in_the_pag
 
 
 def test_the_lessons_adapter_talks_to_the_readers_own_server_once_confirmed(
-        sitio, servidor, pagina, servidor_propio):
+        sitio, servidor, pagina, servidor_propio):  # noqa: F811 - the fixture
     puerto, vistas = servidor_propio
     pagina.goto(servidor(sitio) + "modelo-real.html")
     n = pagina.locator("bucle-celda").evaluate_all(

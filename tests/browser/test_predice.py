@@ -153,7 +153,8 @@ def test_predicting_el_bucle_at_cap_10_and_3_and_the_score_on_the_map(curso, pag
 
     # The map keeps the best round: 8 of 8 beats 9 of 10.
     pagina.goto(curso + "index.html")
-    expect(pagina.locator("bucle-progreso li").filter(has=pagina.get_by_role("link", name="El bucle", exact=True))).to_contain_text(
+    el_bucle = pagina.get_by_role("link", name="El bucle", exact=True)
+    expect(pagina.locator("bucle-progreso li").filter(has=el_bucle)).to_contain_text(
         "8 de 8 predicciones acertadas")
     expect(pagina.locator("bucle-progreso li").filter(has_text="Errores")).not_to_contain_text("predicci")
 
@@ -173,7 +174,8 @@ def test_at_the_cap_the_explanation_says_the_cap_counts_model_calls(curso, pagin
     expect(w.locator(".bucle-predice-marcador")).to_have_text(
         "Has acertado 7 de 8 predicciones. Inicio empieza otra ronda.")
     pagina.goto(curso + "index.html")
-    expect(pagina.locator("bucle-progreso li").filter(has=pagina.get_by_role("link", name="El bucle", exact=True))).to_contain_text(
+    el_bucle = pagina.get_by_role("link", name="El bucle", exact=True)
+    expect(pagina.locator("bucle-progreso li").filter(has=el_bucle)).to_contain_text(
         "7 de 8 predicciones acertadas")
 
 

@@ -104,7 +104,7 @@ def test_several_answers_are_graded_all_or_nothing(abrir, pagina):
     expect(estado).to_have_text("Marca al menos una opción antes de comprobar.")
 
     intentos = [([0], False), ([0, 1, 2], False), ([0, 1], True)]
-    for i, (marcadas, correcta) in enumerate(intentos):
+    for marcadas, correcta in intentos:
         for n in range(3):
             cajas.nth(n).set_checked(n in marcadas)
         q.get_by_role("button", name="Comprobar").click()

@@ -2,9 +2,10 @@
 
 In the order the lesson is read: step through the trace (buttons and keys), look at what the
 model sees, lower the cap to 3; run the two cells; answer every question of «Comprueba tu
-intuición», and the predictions and «Cámbialo tú» questions outside it; pass the challenge «bucle-con-tope» with its reference solution; find the lesson's
-progress in the course map on the index; and come back to the lesson to find the answers, the
-code and the best result still there.
+intuición», and the predictions and «Cámbialo tú» questions outside it; pass the challenge
+«bucle-con-tope» with its reference solution; find the lesson's progress in the course map on
+the index; and come back to the lesson to find the answers, the code and the best result still
+there.
 
 What is asserted is what the lesson's prose says (the trace's 9 messages in 4 turns and its list
 written by turn 3; the first cell's 11 messages in 5 turns, 2, 4, 6, 8 and 10 messages received,

@@ -19,7 +19,7 @@ SOLUCION = RAIZ / "challenges" / "bucle-con-tope" / "solucion.py"
 def celdas_de(nombre: str) -> list[str]:
     texto = (LECCIONES / f"{nombre}.md").read_text(encoding="utf-8")
     bloques = re.findall(r"^```\{celda\}[^\n]*\n(.*?)^```", texto, re.S | re.M)
-    return ["\n".join(l for l in b.splitlines() if not re.match(r"^:[\w-]+:", l)) for b in bloques]
+    return ["\n".join(linea for linea in b.splitlines() if not re.match(r"^:[\w-]+:", linea)) for b in bloques]
 
 
 def ejecutar_leccion(nombre: str) -> tuple[list[str], dict]:

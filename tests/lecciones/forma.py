@@ -13,6 +13,7 @@ prints one line per lesson.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from dataclasses import dataclass
@@ -92,7 +93,7 @@ def predicciones(leccion: str) -> list[tuple[str, str]]:
     bloques = _bloques((LECCIONES / f"{leccion}.md").read_text(encoding="utf-8"))
     widgets = [b for b in bloques if b.directiva not in {"", "python", "json", "explicacion", "grupo"}]
     pares = []
-    for antes, despues in zip(widgets, widgets[1:]):
+    for antes, despues in itertools.pairwise(widgets):
         if antes.directiva == "pregunta" and antes.ident.startswith("predice-") and despues.directiva == "celda":
             pares.append((antes.ident, despues.ident))
     return pares
@@ -108,7 +109,7 @@ def cambialo(leccion: str) -> list[str]:
     texto = (LECCIONES / f"{leccion}.md").read_text(encoding="utf-8")
     secciones = re.split(r"^(#{2,4} .*)$", texto, flags=re.M)
     halladas = []
-    for titulo, cuerpo in zip(secciones[1::2], secciones[2::2]):
+    for titulo, cuerpo in zip(secciones[1::2], secciones[2::2], strict=True):
         if "Cámbialo tú" in titulo:
             halladas += [b.ident for b in _bloques(cuerpo)
                          if b.directiva == "pregunta" and b.ident.startswith("cambialo-")]
@@ -116,8 +117,8 @@ def cambialo(leccion: str) -> list[str]:
 
 
 def lecciones_con_desafio() -> list[str]:
-    return [l for l in orden_del_curso()
-            if re.search(r"^```\{desafio\}", (LECCIONES / f"{l}.md").read_text(encoding="utf-8"), re.M)]
+    return [leccion for leccion in orden_del_curso()
+            if re.search(r"^```\{desafio\}", (LECCIONES / f"{leccion}.md").read_text(encoding="utf-8"), re.M)]
 
 
 if __name__ == "__main__":

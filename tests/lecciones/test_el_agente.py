@@ -17,7 +17,7 @@ def el_agente():
 
 
 def test_el_agente_first_cell_ends_in_7_messages_with_and_without_permission(el_agente):
-    salidas, ns = el_agente
+    salidas, _ns = el_agente
     assert "con permiso: fin tras 7 mensajes, y 1 pregunta" in salidas[0]
     assert "  lista.txt: pan, leche, patatas, huevos, cebolla" in salidas[0]
     assert "sin permiso: fin tras 7 mensajes: No me has dejado escribir" in salidas[0]
@@ -104,7 +104,7 @@ def test_el_agente_the_paella_model_insists_on_a_call_that_failed(el_agente):
         raise AssertionError("recetas/paella.txt exists")
     nadie = ns["Respuestas"]([])
     entorno = dict(ns["ENTORNO"])
-    como, final, M = ns["agente"](ns["ModeloGuionizado"](guion), ns["PEDIDO_PAELLA"], entorno,
+    como, _final, M = ns["agente"](ns["ModeloGuionizado"](guion), ns["PEDIDO_PAELLA"], entorno,
                                   preguntar=nadie)
     assert (como, len(M), nadie.preguntas, entorno) == ("fin", 9, [], ns["ENTORNO"])
     assert [M[i][1][0]["is_error"] for i in (3, 5, 7)] == [True, True, False]
@@ -128,7 +128,7 @@ def _pregunta_antes_de(ident, celda):
 def test_el_agente_prediction_without_permission_is_what_the_cell_prints(el_agente):
     salidas, ns = el_agente
     _pregunta_antes_de("predice-sin-permiso", "el-agente")
-    linea = next(l for l in salidas[0].splitlines() if l.startswith("sin permiso:"))
+    linea = next(linea for linea in salidas[0].splitlines() if linea.startswith("sin permiso:"))
     como, _, resto = linea.removeprefix("sin permiso: ").partition(" tras ")
     mensajes = int(resto.split()[0])
     lista = salidas[0].splitlines()[salidas[0].splitlines().index(linea) + 1]
@@ -139,8 +139,8 @@ def test_el_agente_prediction_without_permission_is_what_the_cell_prints(el_agen
 def test_el_agente_prediction_of_the_model_that_loses_its_connection_is_what_unittest_prints(el_agente):
     salidas, _ = el_agente
     _pregunta_antes_de("predice-sin-conexion", "primeras-pruebas")
-    linea = next(l for l in salidas[1].splitlines()
-                 if l.startswith("test_lo_que_lanza_el_modelo_sale_del_agente "))
+    linea = next(linea for linea in salidas[1].splitlines()
+                 if linea.startswith("test_lo_que_lanza_el_modelo_sale_del_agente "))
     estado = linea.rpartition(" ... ")[2]
     assert estado == "ok"
     assert _marcada("predice-sin-conexion").startswith(f"`{estado}`:")
@@ -247,8 +247,8 @@ def test_el_agente_the_starter_names_what_the_lessons_tests_use_and_it_is_there(
     import challenges
 
     carpeta = RAIZ / "challenges" / "pruebas-del-agente"
-    comentario = "\n".join(l for l in (carpeta / "inicial.py").read_text(encoding="utf-8").splitlines()
-                           if l.startswith("#"))
+    comentario = "\n".join(linea for linea in (carpeta / "inicial.py").read_text(encoding="utf-8").splitlines()
+                           if linea.startswith("#"))
     nombrados = set(re.findall(r"\b[A-Za-z_][A-Za-z_0-9]*\b", comentario))
     usados = set()
     for codigo in ((carpeta / "solucion.py").read_text(encoding="utf-8"),

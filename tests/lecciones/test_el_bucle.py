@@ -44,7 +44,7 @@ def opciones(ident: str) -> list[tuple[bool, str]]:
             leidas[-1] = (leidas[-1][0], leidas[-1][1] + " " + linea.strip())
     primeras = opciones_de(LECCION, ident)  # the shared reader: first lines only
     assert len(leidas) == len(primeras)
-    for (ok, entera), (marca, primera) in zip(leidas, primeras):
+    for (ok, entera), (marca, primera) in zip(leidas, primeras, strict=True):
         assert ok == marca and entera.startswith(primera), (entera, primera)
     return leidas
 
@@ -65,7 +65,7 @@ def correr(codigo: str) -> tuple[str, dict, BaseException | None]:
     with contextlib.redirect_stdout(salida):
         try:
             exec(compile(codigo, "<celda>", "exec"), ns)
-        except Exception as e:  # the cell's own failure is what the test looks at
+        except Exception as e:  # noqa: BLE001 - the cell's own failure is what the test looks at
             error = e
     return salida.getvalue(), ns, error
 

@@ -164,7 +164,7 @@ def test_errores_the_traces_conversation_has_11_messages_with_the_reference():
     trace's conversation, run with the challenge's reference."""
     ns = referencia()
     exec(DESAFIO.joinpath("solucion.py").read_text(encoding="utf-8"), ns)
-    como, final, M = ns["bucle"](ns["ModeloGuionizado"](ns["guion_errores"]()),
+    como, _final, M = ns["bucle"](ns["ModeloGuionizado"](ns["guion_errores"]()),
                                  ns["INICIO_ERRORES"], dict(ns["ENTORNO"]), 10)
     assert (como, len(M)) == ("fin", 11)
     assert int(opcion_de("errores", "mensajes-errores", "respuesta")) == 11

@@ -24,10 +24,10 @@ def llamar_herramientas():
 
 
 def test_llamar_herramientas_cells(llamar_herramientas):
-    salidas, ns = llamar_herramientas
+    salidas, _ns = llamar_herramientas
     assert salidas[0].count("(") >= 4 and "pan, leche, patatas" in salidas[0]
     lineas = salidas[1].strip().splitlines()
-    assert len(lineas) == 5 and sum(l.endswith("→ None") for l in lineas) == 1
+    assert len(lineas) == 5 and sum(linea.endswith("→ None") for linea in lineas) == 1
     assert lineas[0].endswith("→ None")
     assert "De las cinco llamadas, solo la primera encaja" in texto_de("llamar-herramientas")
     assert "3 vueltas: 8 mensajes" in salidas[2]
@@ -102,7 +102,7 @@ def test_llamar_herramientas_prediction_leer_prints_the_files_text(llamar_herram
 def test_llamar_herramientas_prediction_encajan_is_what_incumple_prints(llamar_herramientas):
     salidas, _ = llamar_herramientas
     lineas = salidas[1].strip().splitlines()
-    assert sum(l.endswith("→ None") for l in lineas) == int(opcion_de(LECCION, "predice-encajan", "respuesta"))
+    assert sum(linea.endswith("→ None") for linea in lineas) == int(opcion_de(LECCION, "predice-encajan", "respuesta"))
 
 
 def test_llamar_herramientas_prediction_vueltas_is_what_the_cell_prints(llamar_herramientas):

@@ -6,6 +6,7 @@ really prints, and its «Cámbialo tú» breaks where its marked answer says."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -36,7 +37,7 @@ def ejecuciones(ns, variante, veces=10, **extra):
     for i, tarea in enumerate(ns["tareas_del_banco"]()):
         for semilla in range(veces):
             entorno, modelo = dict(tarea.entorno), ns["modelo_ruidoso"](tarea, semilla)
-            como, final, M = variante(modelo, tarea.pedido, entorno, ns["usuario"](tarea), **extra)
+            como, final, _M = variante(modelo, tarea.pedido, entorno, ns["usuario"](tarea), **extra)
             motivo = ("tope" if como == "tope" else
                       "resuelta" if tarea.comprobar(entorno, final) else "equivocada")
             fines[(i, semilla)] = (motivo, modelo.errores)
@@ -123,7 +124,8 @@ def test_the_third_cell_runs_the_trace_s_task_with_both(medir, prosa):
         "agente: tope, 10 turnos · None",
         "agente_sin_repetir: fin, 6 turnos · He quitado azúcar de lista.txt; no había leche."]
     assert ("predice-sin-repetir", "variantes") in forma.predicciones("medir")
-    assert correcta("predice-sin-repetir").startswith("Contestando: la escritura repetida vuelve como error y el modelo contesta.")
+    assert correcta("predice-sin-repetir").startswith(
+        "Contestando: la escritura repetida vuelve como error y el modelo contesta.")
     # «la escritura repetida vuelve como error en los turnos 4 y 5, y el modelo contesta en el 6»
     tarea = ns["tareas_del_banco"]()[4]
     entorno = dict(tarea.entorno)
@@ -168,9 +170,10 @@ def test_the_benches_on_the_noisy_model_measure_what_the_prose_says(medir, prosa
     for k in agente:
         if agente[k][0] == "resuelta" and repetir[k][0] != "resuelta":
             turnos = [t for t, c in repetir[k][1] if c in ("herramienta", "argumentos")]
-            assert any(b == a + 1 for a, b in zip(turnos, turnos[1:])), k
+            assert any(b == a + 1 for a, b in itertools.pairwise(turnos)), k
     assert cambiaron(agente, v2) == (57, 0)
-    assert f"Con `agente_sin_repetir_v2`, 199 de 200 ({intervalo(ns, 199, 200)}): 57 pasan a resueltas y ninguna al revés" in prosa
+    assert (f"Con `agente_sin_repetir_v2`, 199 de 200 ({intervalo(ns, 199, 200)}): 57 pasan a resueltas "
+            "y ninguna al revés") in prosa
     # the question on them
     assert "Un cambio sube la tasa de 142 a 184 de 200, pero 11 ejecuciones pasan de resueltas a no resueltas." in prosa
     assert correcta("trece-al-reves").startswith("Abrir esas 11 ejecuciones")
@@ -179,7 +182,8 @@ def test_the_benches_on_the_noisy_model_measure_what_the_prose_says(medir, prosa
 
 def test_the_numeric_question_is_wilson_s_upper_end(medir):
     _, ns = medir
-    respuesta, margen = float(opcion_de("medir", "cero-de-doce", "respuesta")), float(opcion_de("medir", "cero-de-doce", "margen"))
+    respuesta = float(opcion_de("medir", "cero-de-doce", "respuesta"))
+    margen = float(opcion_de("medir", "cero-de-doce", "margen"))
     alto = ns["wilson"](0, 12)[1] * 100
     assert abs(alto - respuesta) <= margen and math.isclose(alto / 100, 1.96 ** 2 / (12 + 1.96 ** 2))
     assert "3,84 / 15,84 ≈ 0,24" in " ".join(texto_de("medir").split())
@@ -225,8 +229,8 @@ def test_each_recorded_run_is_what_the_harness_and_the_check_say(medir, grabacio
         M = [tuple(m) for m in e["M"]]
         respuestas = iter([c for rol, c in M if rol == "asistente"])
         entorno = dict(tarea.entorno)
-        como, final, otra = ns[e["variante"]](lambda M, h: next(respuestas), tarea.pedido, entorno,
-                                              ns["usuario"](tarea))
+        como, final, otra = ns[e["variante"]](lambda M, h, respuestas=respuestas: next(respuestas),
+                                              tarea.pedido, entorno, ns["usuario"](tarea))
         assert [list(m) for m in otra] == [list(m) for m in e["M"]]
         motivo = "tope" if como == "tope" else "resuelta" if tarea.comprobar(entorno, final) else "equivocada"
         assert motivo == e["motivo"] and final == e["final"]
@@ -271,12 +275,13 @@ def test_the_prose_says_what_the_recording_holds(medir, grabacion, prosa):
 def test_the_recording_s_denied_nonsense_is_not_a_success(medir, grabacion):
     """«En una primera grabación, la tarea … de comidas/lentejas.txt … salía resuelta»: the run
     that made the check stricter is now «equivocada», and its answer is the one the prose quotes."""
-    _, ns = medir
+    _, _ns = medir
     pedido = "Pon en lista.txt lo que haga falta para la receta de comidas/lentejas.txt."
     for e in grabacion["ejecuciones"]:
         if e["pedido"] == pedido:
             assert e["motivo"] == "equivocada"
-            assert e["final"] == "No he apuntado cocina, Colegio, contactos, notas en lista.txt: no me has dado permiso para escribir."
+            assert e["final"] == ("No he apuntado cocina, Colegio, contactos, notas en lista.txt: no me has "
+                                  "dado permiso para escribir.")
     assert "«No he apuntado cocina, Colegio, contactos, notas en lista.txt»" in " ".join(texto_de("medir").split())
 
 
@@ -317,9 +322,11 @@ def test_the_lesson_s_words(prosa):
     assert prosa.index("**banco de pruebas**") < prosa.index("El banco ejecuta")
     # the missing accents are on purpose, and there are such requests
     assert "alguno sin tildes («el numero de Sergio»). Las tildes faltan a propósito." in prosa
-    assert any("el numero de Sergio" in t["pedido"] for t in json.loads(GRABACION.read_text(encoding="utf-8"))["tareas"])
+    tareas = json.loads(GRABACION.read_text(encoding="utf-8"))["tareas"]
+    assert any("el numero de Sergio" in t["pedido"] for t in tareas)
     # non-overlapping intervals: strong evidence, not proof
-    assert "Si no se solapan, es un indicio fuerte de que la diferencia no es suerte, aunque no una demostración" in prosa
+    assert ("Si no se solapan, es un indicio fuerte de que la diferencia no es suerte, aunque no una "
+            "demostración") in prosa
     assert forma.palabras("medir") <= forma.PALABRAS_MAXIMAS
 
 

@@ -96,7 +96,7 @@ def test_pedir_permiso_cell_with_a_reader_who_answers(monkeypatch, respuestas):
     assert [t for t, _, _ in preguntas] == ["¿Permites escribir lista.txt?", "¿Permites escribir notas.txt?"]
     assert preguntas[0][1].startswith("llamada p3 escribir(ruta='lista.txt'")
     # What the reader is shown is what changes in the environment the loop works on.
-    assert [p["titulo"] for p in preguntas[1][2]][0] == "notas.txt quedará así (3 líneas):"
+    assert preguntas[1][2][0]["titulo"] == "notas.txt quedará así (3 líneas):"
     assert "no se te puede preguntar" not in salidas[2]
     assert ns["como"] == "fin" and len(ns["M"]) == 7
     assert ns["final"] == ns["FINALES_PERMISO"][tuple(respuestas)]
@@ -230,7 +230,7 @@ def test_every_prediction_comes_right_before_its_cell():
 
 def test_predice_quien_pregunta_is_what_the_cell_prints(pedir_permiso):
     salidas, _ = pedir_permiso
-    preguntan = [l.split()[0] for l in salidas[0].splitlines() if " pregunta: " in l]
+    preguntan = [linea.split()[0] for linea in salidas[0].splitlines() if " pregunta: " in linea]
     assert preguntan == ["escribir"]
     assert correctas("predice-quien-pregunta") == ["Solo por la de `escribir`."]
 

@@ -75,7 +75,7 @@ def probar(desafio: str, cosmic_ray: Path, limite: float) -> informe.Cuenta:
     copia = carpeta / "solucion.py"
     shutil.copyfile(original, copia)
     base = subprocess.run(grader(desafio, copia), cwd=RAIZ, capture_output=True, text=True,
-                          timeout=limite * 4)
+                          timeout=limite * 4, check=False)
     if base.returncode != 0:
         cola = (base.stdout + base.stderr).strip().splitlines()[-3:]
         return informe.Cuenta(desafio, nombre, problema="la referencia sin mutar no pasa: "
@@ -87,7 +87,7 @@ def probar(desafio: str, cosmic_ray: Path, limite: float) -> informe.Cuenta:
     sesion = carpeta / "sesion.sqlite"
     for orden in ("init", "exec"):
         hecho = subprocess.run([str(cosmic_ray), orden, str(config), str(sesion)], cwd=RAIZ,
-                               capture_output=True, text=True)
+                               capture_output=True, text=True, check=False)
         if hecho.returncode != 0:
             return informe.Cuenta(desafio, nombre, problema=f"cosmic-ray {orden}: "
                                   + hecho.stderr.strip()[-500:])

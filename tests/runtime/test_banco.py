@@ -7,7 +7,7 @@ import json
 import pytest
 
 from runtime import espacio
-from widgets.entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
+from entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
 
 MANIFIESTO = json.loads((__import__("pathlib").Path(__file__).resolve().parents[2]
                          / "widgets" / "datos" / "smollm2-135m-adaptador.json").read_text(encoding="utf-8"))
@@ -33,7 +33,7 @@ def test_two_tasks_of_each_kind_the_same_each_time_and_new_objects(ns):
     assert [(t.pedido, t.entorno) for t in una] == [(t.pedido, t.entorno) for t in otra]
     una[0].entorno["lista.txt"] = "otra cosa"
     assert ns["tareas_del_banco"]()[0].entorno != una[0].entorno
-    assert all(a is not b and a.entorno is not b.entorno for a, b in zip(una, otra))
+    assert all(a is not b and a.entorno is not b.entorno for a, b in zip(una, otra, strict=True))
 
 
 def test_no_task_of_the_bench_is_in_the_training_data(ns):

@@ -126,7 +126,7 @@ def test_el_orden_se_escribe_una_vez_en_orden_txt():
     ajustes.runtime_modulos, and the grader's, disco.modulos_de, read it), nor does training."""
     from widgets.ajustes import ajustes_de_conf
     from widgets.calificador.disco import modulos_de
-    from widgets.entrenamiento.datos import RUNTIME
+    from entrenamiento.datos import RUNTIME
 
     orden = modulos_de(RAIZ / "runtime")
     assert orden[:3] == ("entorno", "guionizado", "escenarios") and orden[-1] == "banco"
@@ -144,5 +144,5 @@ def test_orden_txt_de_otra_carpeta_manda_y_sin_el_el_orden_es_alfabetico(tmp_pat
     (tmp_path / "orden.txt").write_text("# primero c\nc\n\nb.py  # con .py también\n")
     assert modulos_de(tmp_path) == ("c", "b")
     (tmp_path / "orden.txt").write_text("c\nd\n")
-    with pytest.raises(ValueError, match="nombra «d», y no hay d.py"):
+    with pytest.raises(ValueError, match=r"nombra «d», y no hay d\.py"):
         modulos_de(tmp_path)

@@ -53,7 +53,7 @@ def test_listar_una_carpeta_que_no_existe(rt, e):
 
 
 def test_listar_un_fichero(rt, e):
-    with pytest.raises(NotADirectoryError, match="'lista.txt' es un fichero.*leer"):
+    with pytest.raises(NotADirectoryError, match=r"'lista\.txt' es un fichero.*leer"):
         rt["listar"](e, "lista.txt")
 
 
@@ -70,7 +70,7 @@ def test_leer(rt, e):
 
 
 def test_leer_un_fichero_que_no_existe(rt, e):
-    with pytest.raises(FileNotFoundError, match="no existe el fichero 'compra.txt'$"):
+    with pytest.raises(FileNotFoundError, match=r"no existe el fichero 'compra\.txt'$"):
         rt["leer"](e, "compra.txt")
 
 
@@ -83,7 +83,7 @@ def test_leer_sugiere_el_fichero_de_otra_carpeta(rt, e):
 
 def test_leer_una_carpeta(rt, e):
     for ruta in ("recetas", "recetas/"):
-        with pytest.raises(IsADirectoryError, match="'recetas/?' es una carpeta.*listar"):
+        with pytest.raises(IsADirectoryError, match=r"'recetas/?' es una carpeta.*listar"):
             rt["leer"](e, ruta)
 
 
@@ -125,7 +125,7 @@ def test_escribir_en_una_carpeta(rt, e):
 
 
 def test_escribir_dentro_de_un_fichero(rt, e):
-    with pytest.raises(NotADirectoryError, match="'lista.txt' es un fichero: no puede contener"):
+    with pytest.raises(NotADirectoryError, match=r"'lista\.txt' es un fichero: no puede contener"):
         rt["escribir"](e, "lista.txt/otra.txt", "x")
 
 

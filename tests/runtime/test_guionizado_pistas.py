@@ -135,7 +135,7 @@ def test_pista_ids_equivocados(rt):
 
 
 def test_pista_falta_un_resultado(rt):
-    t2, t3, t4 = observacion_2(rt)
+    t2, _t3, t4 = observacion_2(rt)
     error = rompe(rt, M_turno_3(rt, ("usuario", [t2, t4])))
     assert error.pista == "falta el resultado de t3: cada llamada necesita su tool_result."
 
@@ -160,7 +160,7 @@ def test_pista_observacion_que_no_es_lista_de_resultados(rt):
 
 
 def test_pista_contenido_de_un_resultado(rt):
-    t2, t3, t4 = observacion_2(rt)
+    t2, _t3, t4 = observacion_2(rt)
     otro = rt["resultado"]("t3", "Tortilla: huevos.")
     error = rompe(rt, M_turno_3(rt, ("usuario", [t2, otro, t4])))
     assert error.pista.startswith("el resultado de t3 no es el esperado")

@@ -12,7 +12,7 @@ def test_funciones(rt, e):
     F = rt["FUNCIONES"]
     assert list(F) == ["listar", "leer", "escribir", "buscar"]
     assert all(F[n] is rt[n] for n in F)
-    assert F["leer"](e, **{"ruta": "lista.txt"}) == "pan, leche, patatas"
+    assert F["leer"](e, ruta="lista.txt") == "pan, leche, patatas"
 
 
 def test_herramientas_como_las_define_el_protocolo(rt):

@@ -7,7 +7,7 @@ import pytest
 
 from runtime import espacio
 from tests.runtime.comun import en_pyodide
-from widgets.entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
+from entrenamiento.datos import AGENTE, RUNTIME, cargar_con_runtime
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +82,9 @@ def _agente_escueto(ns):
             llamadas = [b for b in respuesta if b["type"] == "tool_use"]
             if not llamadas:
                 return "fin", " ".join(b["text"] for b in respuesta if b["type"] == "text"), M
+            ejecutar = ns["agente"].__globals__["ejecutar"]
             M.append(("usuario", [ns["resultado"](ll["id"], "llamada no válida", es_error=True)
-                                  if ns["incumple"](ll) else ns["agente"].__globals__["ejecutar"](ll, entorno, preguntar)
+                                  if ns["incumple"](ll) else ejecutar(ll, entorno, preguntar)
                                   for ll in llamadas]))
         return "tope", None, M
     return agente

@@ -84,7 +84,7 @@ class Vista:
             [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
              "-D", "bucle_sin_conexion=0", *self.opciones, "-c", str(self.conf), str(self.fuente),
              str(self.salida)],
-            capture_output=True, text=True, cwd=self.conf)
+            capture_output=True, text=True, cwd=self.conf, check=False)
         ok = proceso.returncode == 0
         escrito = proceso.returncode in (0, 1)  # 1: written, with warnings; 2: stopped
         avisos = (proceso.stderr or "").strip()

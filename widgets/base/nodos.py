@@ -61,9 +61,10 @@ def nuevo_widget(directive: SphinxDirective, tipo: str, datos: dict, ident: str 
 def codigo_editable(codigo: str, ident: str, clases: tuple[str, ...] = ()) -> nodes.literal_block:
     """The highlighted block that a widget's editor takes the place of, of class ``bucle-codigo``:
     one ``<span id="<ident>-linea-N">`` per line (Pygments' ``linespans``), which
-    ``estilos/editor.css`` numbers and wraps as the editor does, from the first paint and
-    without JavaScript, so that nothing moves on the page when the editor comes. A block of 100 lines or more gets ``bucle-cifras-N``: the
-    editor's line numbers are wider then. Code that ends in a newline gets ``bucle-linea-final``:
+    ``estilos/editor.css`` numbers and wraps as the editor does, from the first paint and without
+    JavaScript, so that nothing moves on the page when the editor comes. A block of 100 lines or
+    more gets ``bucle-cifras-N``: the editor's line numbers are wider then. Code that ends in a
+    newline gets ``bucle-linea-final``:
     Pygments drops that last, empty line, and the editor shows it."""
     cifras = len(str(codigo.count("\n") + 1))
     clases = ["bucle-codigo", *clases]

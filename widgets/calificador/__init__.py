@@ -45,6 +45,5 @@ from .probar import Fallo, Veredicto
 from .veredictos import ARCHIVO
 from .calificador import RUNTIME, Calificador
 
-__all__ = ["Aparte", "Calificador", "Fallo", "Veredicto", "ARCHIVO", "LIMITE", "TOPE_SALIDA",
-           "RUNTIME",
-           "murada", "opaca", "plano"]
+__all__ = ["ARCHIVO", "LIMITE", "RUNTIME", "TOPE_SALIDA", "Aparte", "Calificador", "Fallo",
+           "Veredicto", "murada", "opaca", "plano"]

@@ -180,8 +180,8 @@ class Calificador:
         If given, ``al_empezar(nombre)`` is called before each test and ``al_acabar(prueba)``
         after it, with that test's result; a test that runs the reader's code many times calls
         ``envio.latido()`` between runs, which calls ``al_empezar(nombre)`` again, so that the
-        clocks that watch each test (the command's, the page's) start again. ``traza`` is the hook of «Ver tu traza»: for each
-        test that fails by breaking the contract or by an error (not by running out of time)
+        clocks that watch each test (the command's, the page's) start again. ``traza`` is the hook
+        of «Ver tu traza»: for each test that fails by breaking the contract or by an error (not by running out of time)
         it is called as ``traza(funcion, *argumentos(desafio, nombre))``, with the reader's
         function (see ``Envio.funcion``) and that test's arguments, new; with ``trazar`` of
         :mod:`.trazas`, ``traza(bucle, modelo, inicio, entorno, tope)``. What it returns goes
@@ -229,7 +229,7 @@ class Calificador:
             return traza(envio.funcion(funcion), *argumentos)
         except KeyboardInterrupt:
             raise
-        except BaseException:  # the recorder is an extra: if it fails, the result stays
+        except BaseException:  # noqa: BLE001 - the recorder is an extra: if it fails, the result stays
             return None
         finally:
             envio.agotado, envio.salidas = agotado, salidas

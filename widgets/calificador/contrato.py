@@ -91,7 +91,7 @@ def _provistos(calificador):
     runtime = {}
     try:
         calificador.runtime_en(runtime)
-    except Exception:  # a runtime that does not run: loading the tests tells it
+    except Exception:  # noqa: BLE001 - a runtime that does not run: loading the tests tells it
         runtime = {}
     nombres = {n: "calificador" for n in api}
     for n, valor in runtime.items():

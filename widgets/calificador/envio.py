@@ -132,7 +132,7 @@ class Envio:
                 valor = accion()
         except KeyboardInterrupt:
             raise  # the page asked to stop: not the reader's doing
-        except BaseException as e:  # whatever the reader's code does is an observation
+        except BaseException as e:  # noqa: BLE001 - whatever the reader's code does is an observation
             error = e
             veredicto = veredictos.veredicto(e, self.fuente, quien, self.vigia.agotado,
                                              salida.inundado, self.limite)

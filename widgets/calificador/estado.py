@@ -257,9 +257,9 @@ class _Copia:
     def pares(self):
         """[(class, a dict of its namespace as it was)]."""
         pares, inicio = [], 0
-        for clase, largo in zip(self.clases, self.largos):
+        for clase, largo in zip(self.clases, self.largos, strict=True):
             fin = inicio + largo
-            pares.append((clase, dict(zip(self.claves[inicio:fin], self.valores[inicio:fin]))))
+            pares.append((clase, dict(zip(self.claves[inicio:fin], self.valores[inicio:fin], strict=True))))
             inicio = fin
         return pares
 

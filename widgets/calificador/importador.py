@@ -78,7 +78,7 @@ class Importador:
         rutas = relativas((globals or {}).get("__file__", ""), name, level, fromlist)
         if name:
             return self.modulo(rutas[0])
-        return types.SimpleNamespace(**{n: self.modulo(r) for n, r in zip(fromlist or (), rutas)})
+        return types.SimpleNamespace(**{n: self.modulo(r) for n, r in zip(fromlist or (), rutas, strict=True)})
 
     def runtime(self):
         """The module ``runtime`` of this load."""

@@ -81,7 +81,7 @@ class Vigia:
     def _mira(self, *_):
         if perf_counter() > self.fin:
             self.agotado = True
-            raise SinTiempo()
+            raise SinTiempo
 
     def _local(self, frame, evento, arg):
         self._mira()

@@ -137,14 +137,14 @@ _URL_DATOS = re.compile(
     re.S)
 
 
-def imagenes_fuera_del_css(salida: Path, reescritor: "_Reescritor") -> None:
+def imagenes_fuera_del_css(salida: Path, reescritor: _Reescritor) -> None:
     """Move the SVG images a stylesheet embeds as data: URLs into files of the site."""
     for hoja in (salida / "_static").rglob("*.css"):
         if CARPETA.as_posix() in hoja.as_posix():
             continue
         css = hoja.read_text(encoding="utf-8")
 
-        def archivo(m: re.Match) -> str:
+        def archivo(m: re.Match, hoja: Path = hoja) -> str:
             datos = m.group("datos")
             svg = base64.b64decode(datos).decode("utf-8") if m.group("base64") else unquote(datos)
             nombre = reescritor._guardar(svg, "svg")

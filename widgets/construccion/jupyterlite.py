@@ -229,10 +229,10 @@ def huella(app: Sphinx) -> str | None:
         parte(f"extension:{paquete.relative_to(extensiones).as_posix()}", paquete.read_bytes())
 
     base = trabajo(app)
-    for ruta in sorted(base.rglob("*")):
-        relativa = ruta.relative_to(base)
-        if ruta.is_file() and not relativa.parts[0].startswith("."):
-            parte(f"trabajo:{relativa.as_posix()}", ruta.read_bytes())
+    for archivo in sorted(base.rglob("*")):
+        relativa = archivo.relative_to(base)
+        if archivo.is_file() and not relativa.parts[0].startswith("."):
+            parte(f"trabajo:{relativa.as_posix()}", archivo.read_bytes())
     if config.jupyterlite_overrides:
         parte("overrides", (Path(app.srcdir) / config.jupyterlite_overrides).read_bytes())
     if config.jupyterlite_config:

@@ -6,8 +6,9 @@ checksum (``?v=``). The bundle owns the top of ``_static/bucle/``: a file there 
 has (a chunk of an earlier bundle, named by its hash) is removed. Its fingerprint is a value of the
 build that only the pages depend on (``bucle_huella_del_paquete``, Sphinx's «html» rebuild): when
 the bundle changes, Sphinx writes every page again, not only those whose source changed, so that
-no page keeps the links (``?v=``, ``modulepreload``) of a bundle that is gone. Once the pages are written, Pyodide's runtime files (from the folder
-``bucle_pyodide_dir``) under ``_static/pyodide/``, the wheels the cells may import
+no page keeps the links (``?v=``, ``modulepreload``) of a bundle that is gone. Once the pages are
+written, Pyodide's runtime files (from the folder ``bucle_pyodide_dir``) under ``_static/pyodide/``,
+the wheels the cells may import
 (``widgets/datos/ruedas-pagina.txt``, fetched from PyPI into the ``bucle_ruedas_dir`` cache)
 under ``_static/bucle/ruedas/``, and the course runtime (the ``*.py`` of ``bucle_runtime_dir``
 not starting with ``_``) under ``runtime/``, so that a lesson's

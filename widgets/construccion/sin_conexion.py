@@ -95,7 +95,7 @@ def escribir_servicio(salida: Path, node_modules: Path) -> dict:
         raise ExtensionError("Node.js is needed to write the course's service worker "
                              "(or set bucle_sin_conexion = False in conf.py)")
     proceso = subprocess.run([node, str(MANIFIESTO_JS), str(salida), str(PLANTILLA), str(node_modules)],
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, check=False)
     if proceso.returncode != 0:
         raise ExtensionError(f"writing the service worker failed:\n{proceso.stderr.strip()}")
     informe = json.loads(proceso.stdout.strip().splitlines()[-1])

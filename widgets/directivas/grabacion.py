@@ -7,7 +7,7 @@ An author writes::
     ```
 
 The content is Python, run at build time with the runtime modules loaded (as a ``traza``'s). It
-must define ``grabacion``, a recording as ``tests/bench/grabar.py`` writes it
+must define ``grabacion``, a recording as ``bench/grabar.py`` writes it
 (``runtime/grabacion.py``)::
 
     {"modelo": {"archivo", "sha256", "temperatura", "max_tokens", "n_ctx"},
@@ -51,7 +51,7 @@ class Grabacion(Directiva):
         grabacion = ns.get("grabacion")
         if not isinstance(grabacion, dict) or not isinstance(grabacion.get("turnos"), list):
             raise Invalida("el código de la grabación debe definir grabacion, un dict con sus "
-                           "«turnos» (lo que escribe tests/bench/grabar.py)")
+                           "«turnos» (lo que escribe bench/grabar.py)")
         self._comprobar_modelo(grabacion)
         muestra = ns["muestra"]
         tabla = nodes.table(classes=["bucle-grabacion"])

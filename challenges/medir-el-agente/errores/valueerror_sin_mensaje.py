@@ -8,9 +8,9 @@ import math
 
 def medir(tareas, agente, hacer_modelo, veces):
     if not tareas:
-        raise ValueError()
+        raise ValueError
     if not isinstance(veces, int) or veces < 1:
-        raise ValueError()
+        raise ValueError
     motivos = {motivo: 0 for motivo in MOTIVOS}
     motivo_de = {}
     for t, tarea in enumerate(tareas):

@@ -5,6 +5,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from tests.sites.comun import configuracion  # noqa: E402
+from tests.sites.comun import configuracion
 
 globals().update(configuracion("Celdas de prueba", "celdas-de-prueba"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from tests.sites.comun import configuracion  # noqa: E402
+from tests.sites.comun import configuracion
 
 globals().update(configuracion("Contrato anterior", "contrato-anterior",
                                bucle_runtime_dir="runtime", bucle_desafios_dir="desafios",

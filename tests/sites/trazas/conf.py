@@ -5,7 +5,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from tests.sites.comun import configuracion  # noqa: E402
+from tests.sites.comun import configuracion
 
 globals().update(configuracion("Trazas de prueba", "trazas-de-prueba",
                               # As in the course: ← and → turn pages, unless a widget keeps them.

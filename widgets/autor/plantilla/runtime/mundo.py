@@ -74,7 +74,7 @@ class ModeloGuionizado:
         self.turno += 1
         recibido, esperado = _como_json(M), _como_json(esperado)
         if recibido != esperado:
-            i = next((i for i, (r, e) in enumerate(zip(recibido, esperado)) if r != e),
+            i = next((i for i, (r, e) in enumerate(zip(recibido, esperado, strict=False)) if r != e),
                      min(len(recibido), len(esperado)))
             raise ValueError(f"en el turno {self.turno}, el mensaje {i} de M no es el que "
                              f"esperaba el guion (M tiene {len(recibido)} mensajes; el guion "
