@@ -191,6 +191,7 @@ def correr_el_agente(page, max_tokens: int, tope: int, pedidos=PEDIDOS) -> list[
     request; return what the page printed for each (how it ended, each turn timed, the messages,
     the final environment)."""
     celda = page.locator("bucle-celda").first
+    celda.scroll_into_view_if_needed()  # its editor comes when it is near the screen
     celda.get_by_role("textbox").fill(codigo_de_la_pagina(max_tokens, tope, pedidos))
     page.evaluate("__bucleMotorDelModelo().historial.length = 0")
     celda.get_by_role("button", name="Ejecutar", exact=True).click()

@@ -81,6 +81,7 @@ def ejecutar(page, codigo: str, hasta: str) -> str:
     from playwright.sync_api import expect
 
     celda = page.locator("bucle-celda").first
+    celda.scroll_into_view_if_needed()  # its editor comes when it is near the screen
     celda.get_by_role("textbox").fill(codigo)
     celda.get_by_role("button", name="Ejecutar", exact=True).click()
     salida = celda.locator(".bucle-celda-salida")

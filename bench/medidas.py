@@ -212,7 +212,9 @@ def prevista(page, url, espera=10.0) -> tuple[float, str]:
 # ---- challenge ----
 
 def poner_codigo(page, codigo):
-    """Replace the challenge's code as a reader would: in its editor."""
+    """Replace the challenge's code as a reader would: in its editor (which comes once the
+    challenge is near the screen, as the reader scrolls to it)."""
+    page.locator("bucle-desafio").scroll_into_view_if_needed()
     editor = page.get_by_role("textbox", name="Código del desafío")
     editor.click()
     page.keyboard.press("Control+a")

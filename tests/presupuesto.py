@@ -21,6 +21,8 @@ PRESUPUESTO = 150.0
 #: Seconds of test time the whole run may cost: 12 minutes on 2 workers, less the set-up.
 PRESUPUESTO_TOTAL = 2 * 11 * 60.0
 COMUN = "común"
+#: How many of the files that cost the most the report lists (where the time went).
+ARCHIVOS_MAS_LENTOS = 20
 
 
 def lecciones(raiz: Path = RAIZ) -> dict[str, list[str]]:
@@ -52,11 +54,13 @@ class Presupuesto:
         self.claves = lecciones()
         self.tiempos: dict[str, float] = defaultdict(float)
         self.pruebas: dict[str, set[str]] = defaultdict(set)
+        self.archivos: dict[str, float] = defaultdict(float)
 
     def pytest_runtest_logreport(self, report):
         leccion = leccion_de(report.nodeid, self.claves)
         self.tiempos[leccion] += report.duration
         self.pruebas[leccion].add(report.nodeid)
+        self.archivos[report.nodeid.partition("::")[0]] += report.duration
 
     def pytest_terminal_summary(self, terminalreporter):
         if not self.tiempos:
@@ -71,3 +75,6 @@ class Presupuesto:
         total = sum(self.tiempos.values())
         marca = "  OVER BUDGET" if total > PRESUPUESTO_TOTAL else ""
         escribir(f"{'total':<22} {total:7.1f} s  (budget {PRESUPUESTO_TOTAL:.0f} s){marca}")
+        escribir(f"the {ARCHIVOS_MAS_LENTOS} files that cost the most:")
+        for archivo, segundos in sorted(self.archivos.items(), key=lambda a: -a[1])[:ARCHIVOS_MAS_LENTOS]:
+            escribir(f"  {segundos:7.1f} s  {archivo}")

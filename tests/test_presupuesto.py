@@ -43,3 +43,6 @@ def test_the_report_sums_by_lesson_and_marks_one_over_its_budget():
     [errores] = [linea for linea in terminal.lineas if linea.startswith("errores ")]
     assert "160.0 s" in medir and "OVER BUDGET" in medir
     assert "3.0 s" in errores and "OVER" not in errores
+    lentos = terminal.lineas[terminal.lineas.index("the 20 files that cost the most:") + 1:]
+    assert lentos == ["    100.0 s  tests/lecciones/test_medir.py", "     60.0 s  tests/test_medir_desafio.py",
+                      "      3.0 s  tests/lecciones/test_errores.py"]
