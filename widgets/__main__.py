@@ -26,11 +26,8 @@ def argumentos(argv=None):
     comprobar = ordenes.add_parser("comprobar", help="comprueba los desafíos del curso")
     comprobar.add_argument("carpeta", type=Path, nargs="?", default=Path("."),
                            help="la carpeta de su conf.py (por defecto, esta)")
-    calificar = ordenes.add_parser(
-        "calificar", help="califica envíos de los lectores, cada uno en su proceso",
-        description="Califica envíos con las pruebas de un desafío, cada uno en su proceso. "
-                    "«python -m widgets calificar --help» da el uso completo.", add_help=False)
-    calificar.add_argument("resto", nargs=argparse.REMAINDER)
+    # Listed here for the help; main() hands «calificar» its arguments before argparse reads them.
+    ordenes.add_parser("calificar", help="califica envíos de los lectores, cada uno en su proceso")
     servir = ordenes.add_parser("servir", help="vista previa que se reconstruye al guardar")
     servir.add_argument("fuente", type=Path, nargs="?", default=Path("."),
                         help="la carpeta de las lecciones (por defecto, esta)")
