@@ -228,17 +228,27 @@ class Vigia:
         page.on("pageerror", error)
 
 
+#: The reader's switch that turns Python's memory snapshot off (widgets/front/lib/instantanea.js).
+SIN_INSTANTANEA = "try { localStorage.setItem('bucle:sin-instantanea', '1'); } catch {}"
+
+
 @contextlib.contextmanager
-def contexto_vigilado(navegador, registro_externo, **opciones):
+def contexto_vigilado(navegador, registro_externo, *, instantanea=False, **opciones):
     """A fresh browser context (empty storage) that fails the test on any off-origin request or
     uncaught page error. Service workers are blocked unless ``service_workers="allow"``: the
     course's worker would save the whole site in every test (tests/browser/test_sin_conexion.py
-    is where it is tested)."""
+    is where it is tested). Python's memory snapshot is off unless ``instantanea=True`` (or, for
+    the fixtures, the mark ``instantanea``): a first visit makes one in a background worker, two
+    more starts of Pyodide (about 2.5 s of CPU) in every test that runs Python. The layer's own
+    tests keep it on (test_instantanea.py, test_sin_conexion.py), and so does the reader's walk
+    through a lesson (test_recorrido.py)."""
     antes = len(registro_externo.peticiones)
     opciones = {"viewport": {"width": 1280, "height": 900}, "locale": "es-ES",
                 "service_workers": "block", **opciones}
     context = navegador.new_context(**opciones)
     context.set_default_timeout(60_000)
+    if not instantanea:
+        context.add_init_script(SIN_INSTANTANEA)
     vigia = Vigia(context)
     context.vigia = vigia
     context.on("page", vigia.vigilar)
@@ -250,9 +260,14 @@ def contexto_vigilado(navegador, registro_externo, **opciones):
     assert not vigia.errores, f"uncaught errors in the page: {vigia.errores}\n" + "\n".join(vigia.pilas)
 
 
+def con_instantanea(request) -> bool:
+    """Whether the test is marked ``instantanea`` (Python's memory snapshot on)."""
+    return request.node.get_closest_marker("instantanea") is not None
+
+
 @pytest.fixture
-def contexto(navegador, registro_externo):
-    with contexto_vigilado(navegador, registro_externo) as context:
+def contexto(navegador, registro_externo, request):
+    with contexto_vigilado(navegador, registro_externo, instantanea=con_instantanea(request)) as context:
         yield context
 
 
@@ -262,9 +277,10 @@ def pagina(contexto):
 
 
 @pytest.fixture
-def movil(navegador, registro_externo):
+def movil(navegador, registro_externo, request):
     """A phone-sized context (375 px wide, touch)."""
-    with contexto_vigilado(navegador, registro_externo, viewport={"width": 375, "height": 740},
+    with contexto_vigilado(navegador, registro_externo, instantanea=con_instantanea(request),
+                           viewport={"width": 375, "height": 740},
                            is_mobile=True, has_touch=True, device_scale_factor=2) as context:
         yield context.new_page()
 

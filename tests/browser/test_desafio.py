@@ -478,7 +478,6 @@ def test_a_challenge_script_that_arrives_late_still_guards_the_check_from_the_ce
     the first check held the broken one: «No se pudo comprobar: TypeError».)"""
     retenidas = []
     pagina = contexto.new_page()
-    pagina.add_init_script("try { localStorage.setItem('bucle:sin-instantanea', '1'); } catch {}")
     pagina.route("**/_static/bucle/desafio.js?*", lambda ruta: retenidas.append(ruta))
     pagina.goto(servidor(sitio) + "el-bucle.html", wait_until="commit")
     celda = pagina.locator("bucle-celda").first

@@ -18,7 +18,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import Vigia, pegar_codigo
+from tests.conftest import SIN_INSTANTANEA, Vigia, pegar_codigo
 from widgets.serve import servir
 
 pytestmark = pytest.mark.navegador
@@ -27,9 +27,6 @@ ESPERA = 60_000  # ms: Pyodide takes a few seconds to start on a small machine
 NORMAL = "print(6 * 7)"
 # Markup that must never become elements: each payload would add an <img>, a <script> or a
 # dialog if it were written into the page as HTML.
-# Python starts normally, with no memory snapshot made in the background (lib/instantanea.js):
-# these tests are about faults, and the snapshot's second Pyodide would only slow them down.
-SIN_INSTANTANEA = "try { localStorage.setItem('bucle:sin-instantanea', '1'); } catch {}"
 MARCADO = ['<script>alert("script")</script>', '<img src=x onerror="alert(\'img\')">',
            '</script><script>alert("cierre")</script>']
 

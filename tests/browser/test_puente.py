@@ -59,9 +59,9 @@ def test_a_cell_posts_to_the_course_model_through_the_service_worker(modelo_html
     posts = []
     con_servicio.on("request", lambda r: posts.append(r) if r.method == "POST" else None)
     base = servidor(modelo_html)
-    # No memory snapshot: its throwaway worker's downloads would be cut when the service worker
-    # is stopped below, which a browser never does to a busy one.
-    con_servicio.add_init_script("try { localStorage.setItem('bucle:sin-instantanea', '1') } catch {}")
+    # (No memory snapshot, as in every test that does not ask for it: its throwaway worker's
+    # downloads would be cut when the service worker is stopped below, which a browser never does
+    # to a busy one.)
     sin = con_servicio.new_page()
     sin.goto(base + "index.html")
     controlada(sin)
