@@ -54,6 +54,20 @@ def calificador():
     return challenges.calificador()
 
 
+@pytest.fixture(scope="module")
+def veredicto(calificador):
+    """``veredicto(codigo)``: the module's grader's result for ``codigo``, graded once (the
+    known-wrong solutions are compared with another grader and with Pyodide too)."""
+    hechos: dict[str, dict] = {}
+
+    def dar(codigo: str) -> dict:
+        if codigo not in hechos:
+            hechos[codigo] = calificador.calificar(DESAFIO, codigo)
+        return hechos[codigo]
+
+    return dar
+
+
 def prueba(resultado, nombre):
     return next(p for p in resultado["pruebas"] if p["nombre"] == nombre)
 
@@ -97,8 +111,8 @@ def test_hay_los_errores_pedidos():
 
 
 @pytest.mark.parametrize("error", ERRORES, ids=[e.archivo.stem for e in ERRORES])
-def test_cada_error_conocido_falla_su_prueba_con_su_mensaje(calificador, error):
-    r = calificador.calificar(DESAFIO, error.codigo)
+def test_cada_error_conocido_falla_su_prueba_con_su_mensaje(veredicto, error):
+    r = veredicto(error.codigo)
     p = prueba(r, error.falla)
     assert p["tipo"] == "fallo", p
     for mensaje in error.mensajes:
@@ -197,14 +211,14 @@ def test_las_medidas_de_mentira_traen_lo_que_prueban(calificador):
     assert {tuple(t.respuestas) for t in tareas} == {("sí",), ("no",), ()}
 
 
-def test_los_veredictos_no_cambian_de_un_calificador_a_otro():
-    uno, dos = challenges.calificador(), challenges.calificador()
+def test_los_veredictos_no_cambian_de_un_calificador_a_otro(veredicto):
+    """A new grader gives the module's grader's verdicts, which it gave after grading others."""
+    otro = challenges.calificador()
     for codigo in [SOLUCION, INICIAL] + [e.codigo for e in ERRORES]:
-        assert (sin_reloj(uno.calificar(DESAFIO, codigo))
-                == sin_reloj(dos.calificar(DESAFIO, codigo)))
+        assert sin_reloj(otro.calificar(DESAFIO, codigo)) == sin_reloj(veredicto(codigo))
 
 
-def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificador):
+def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, veredicto):
     """In Pyodide, with the runtime modules in conf.py's order (ruidoso.py and banco.py among
     them), every verdict is CPython's."""
     modulos = runtime_de_conf()
@@ -212,6 +226,5 @@ def test_el_calificador_da_lo_mismo_en_pyodide(tmp_path, calificador):
     casos = {"solucion": (DESAFIO, SOLUCION), "inicial": (DESAFIO, INICIAL)}
     casos.update({e.archivo.stem: (DESAFIO, e.codigo) for e in ERRORES})
     pyo = en_pyodide(tmp_path, [DESAFIO], casos, modulos)["resultados"]
-    for nombre, (desafio, codigo) in casos.items():
-        r = calificador.calificar(desafio, codigo)
-        assert sin_reloj(pyo[nombre]) == json.loads(json.dumps(sin_reloj(r))), nombre
+    for nombre, (_, codigo) in casos.items():
+        assert sin_reloj(pyo[nombre]) == json.loads(json.dumps(sin_reloj(veredicto(codigo)))), nombre

@@ -42,20 +42,48 @@ def en_un_proceso(casos):
     return json.loads(p.stdout)
 
 
-def conocidos():
-    """(challenge, file) of every challenge's known-wrong solutions, reference and starter."""
-    return [(d, archivo) for d in challenges.desafios()
-            for archivo in [*sorted((DESAFIOS / d / "errores").glob("*.py")),
-                            DESAFIOS / d / "solucion.py", DESAFIOS / d / "inicial.py"]]
+#: How many of each other challenge's known-wrong solutions the batch grades as files (all of
+#: them are graded, one by one, by their challenge's own tests and by the build).
+MUESTRA = 3
+
+
+def lotes(solo: Path):
+    """{challenge: (the files the batch grades, in its order; its arguments)}: «bucle-con-tope»'s
+    folder of known-wrong solutions whole, with its reference, its starter and a file with only the
+    reference's ``bucle``; for every other challenge, as files, its reference, its starter and
+    its first :data:`MUESTRA` known-wrong solutions."""
+    resultado = {}
+    for desafio in challenges.desafios():
+        base = DESAFIOS / desafio
+        errores = sorted((base / "errores").glob("*.py"))
+        otros = [base / "solucion.py", base / "inicial.py"]
+        if desafio == DESAFIO:
+            resultado[desafio] = ([*errores, *otros, solo], [base / "errores", *otros, solo])
+        else:
+            archivos = [*errores[:MUESTRA], *otros]
+            resultado[desafio] = (archivos, archivos)
+    return resultado
 
 
 SOLO_BUCLE = SOLUCION[SOLUCION.index("def bucle("):]
 
 
 @pytest.fixture(scope="module")
-def referencia():
-    """(challenge, code) → its result in one process, for every known code."""
-    casos = [(d, a.read_text(encoding="utf-8")) for d, a in conocidos()] + [(DESAFIO, SOLO_BUCLE)]
+def solo(tmp_path_factory) -> Path:
+    """A file with only the reference's ``bucle``."""
+    archivo = tmp_path_factory.mktemp("solo") / "solo_bucle.py"
+    archivo.write_text(SOLO_BUCLE, encoding="utf-8")
+    return archivo
+
+
+@pytest.fixture(scope="module")
+def referencia(solo):
+    """(challenge, code) → its result in one process, for every code the batches grade (and the
+    ones the other tests grade)."""
+    casos = {(d, a.read_text(encoding="utf-8")) for d, (archivos, _) in lotes(solo).items()
+             for a in archivos}
+    casos |= {(d, e.codigo) for d in challenges.desafios() for e in challenges.errores_conocidos(d)[:2]}
+    casos = sorted(casos)
     return dict(zip(casos, en_un_proceso(casos), strict=True))
 
 
@@ -68,28 +96,18 @@ def en_proceso(referencia):
 
 
 @pytest.fixture(scope="module")
-def lotes_conocidos(tmp_path_factory):
-    """For each challenge, one batch command (in parallel) over its folder of known-wrong
-    solutions and, as files, its reference and its starter (for «bucle-con-tope», also a file
-    with only the reference's ``bucle``): {challenge: (the files, the process)}."""
-    solo = tmp_path_factory.mktemp("solo") / "solo_bucle.py"
-    solo.write_text(SOLO_BUCLE, encoding="utf-8")
-    lotes = {}
-    for desafio in challenges.desafios():
-        base = DESAFIOS / desafio
-        archivos = [a for d, a in conocidos() if d == desafio]
-        argumentos = [base / "errores", base / "solucion.py", base / "inicial.py"]
-        if desafio == DESAFIO:
-            archivos.append(solo)
-            argumentos.append(solo)
-        lotes[desafio] = (archivos, argumentos)
-    procesos = en_paralelo(lambda d: cli(d, *lotes[d][1], "--json", timeout=120), list(lotes))
-    return {d: (lotes[d][0], p) for d, p in zip(lotes, procesos, strict=True)}
+def lotes_conocidos(solo):
+    """One batch command (in parallel) per challenge over its files of :func:`lotes`:
+    {challenge: (the files, the process)}."""
+    todos = lotes(solo)
+    procesos = en_paralelo(lambda d: cli(d, *todos[d][1], "--json", timeout=120), list(todos))
+    return {d: (todos[d][0], p) for d, p in zip(todos, procesos, strict=True)}
 
 
 def test_los_veredictos_son_los_de_un_solo_proceso(lotes_conocidos, en_proceso):
-    """Every known-wrong solution, reference and starter of every challenge, graded by the
-    batch command (folders and files), gets exactly the in-process result."""
+    """A whole folder of known-wrong solutions and, for every challenge, its reference, its
+    starter and some of its known-wrong solutions, graded by the batch command (folders and
+    files), get exactly the in-process result."""
     total = 0
     for desafio, (archivos, p) in lotes_conocidos.items():
         assert p.returncode == 1, p.stderr
@@ -103,7 +121,7 @@ def test_los_veredictos_son_los_de_un_solo_proceso(lotes_conocidos, en_proceso):
             pasa = archivo.name in ("solucion.py", "solo_bucle.py")
             assert (r["superadas"] == r["total"]) == pasa, archivo
         total += len(envios)
-    assert total > 40
+    assert total > 50
 
 
 # ------------------------------------------------------------------ batches
