@@ -10,7 +10,11 @@ y deja en tu espacio de nombres:
 - CAMBIAN: los nombres de las herramientas que cambian el entorno (hoy, solo escribir). Es del
   arnés, no del modelo: el modelo no puede saltarse la pregunta diciendo que su llamada es
   inofensiva.
-- necesita_permiso(ll): True si la llamada es de una herramienta de CAMBIAN.
+- CAMBIAN_LA_CARPETA: las herramientas de ficheros.py que pueden cambiar la carpeta (editar,
+  crear_fichero, y ejecutar_pruebas: las pruebas son código, que el agente ha podido escribir,
+  y hacen lo que quieran): también preguntan.
+- necesita_permiso(ll): True si la llamada es de una herramienta de CAMBIAN o de
+  CAMBIAN_LA_CARPETA.
 - NO_PERMITIDO: el contenido del tool_result de una llamada denegada.
 - denegado(ll): ese tool_result, con is_error=True.
 - denegar(ll): el usuario cuando no hay usuario (una ejecución por lotes, una prueba): dice
@@ -23,7 +27,9 @@ y deja en tu espacio de nombres:
   llamada escribiría y, si el fichero ya está en `entorno`, qué líneas se quitan y cuáles se
   añaden. Es una lista de partes, {"titulo": ..., "lineas": [[marca, texto], ...]}, con la
   marca "-" (se quita), "+" (se añade), " " (sigue igual), "…" (líneas iguales que no se
-  muestran) o "" (una línea del contenido); vacía si la llamada no escribe un fichero.
+  muestran) o "" (una línea del contenido); vacía si la llamada no escribe un fichero. Si el
+  entorno no es un diccionario sino una carpeta (una Carpeta de ficheros.py), lo dice ella:
+  entorno.que_cambia(ll), el diff de una edición o el contenido de un fichero nuevo.
 - preguntar_al_lector(ll, entorno=None): en la página, le pregunta al lector real, con los
   botones Permitir y Denegar y lo que dice que_cambia(ll, entorno), mientras Python espera;
   donde la página no puede esperar (no está aislada) o fuera del navegador, devuelve None:
@@ -37,13 +43,14 @@ Cómo se usa todo esto en ejecutar es lo que escribes tú en la lección.
 
 
 CAMBIAN = frozenset({"escribir"})
+CAMBIAN_LA_CARPETA = frozenset({"editar", "crear_fichero", "ejecutar_pruebas"})
 
 NO_PERMITIDO = "no se ha ejecutado: el usuario no lo ha permitido"
 
 
 def necesita_permiso(ll):
     """True si la llamada `ll` cambia el entorno y hay que preguntar antes de ejecutarla."""
-    return ll["name"] in CAMBIAN
+    return ll["name"] in CAMBIAN or ll["name"] in CAMBIAN_LA_CARPETA
 
 
 def denegado(ll):
@@ -108,8 +115,12 @@ def _lineas(n):
 def que_cambia(ll, entorno=None):
     """Lo que escribiría la llamada `ll`, entero, y, si su fichero ya está en `entorno`, qué
     líneas cambian (un diff de líneas, como el de `diff -u`): una lista de partes
-    {"titulo", "lineas": [[marca, texto], ...]}. Vacía si `ll` no escribe un fichero."""
+    {"titulo", "lineas": [[marca, texto], ...]}. Vacía si `ll` no escribe un fichero. Con una
+    carpeta (un entorno que no es un dict y sabe decirlo), lo que dice entorno.que_cambia(ll)."""
     import difflib
+
+    if not isinstance(entorno, dict) and callable(getattr(entorno, "que_cambia", None)):
+        return entorno.que_cambia(ll)
 
     entrada = ll.get("input") if isinstance(ll, dict) else None
     ruta = entrada.get("ruta") if isinstance(entrada, dict) else None

@@ -444,7 +444,8 @@ USOS_DEL_RUNTIME = {
     "permisos": {"entorno"}, "api": set(), "grabacion": {"guionizado"}, "palabras": set(),
     "tareas": {"entorno", "palabras"}, "escrituras": {"permisos", "palabras", "tareas"},
     "entrenamiento": {"permisos", "palabras", "tareas", "escrituras"}, "ruidoso": {"entorno"},
-    "banco": {"ruidoso", "entrenamiento"},
+    "banco": {"ruidoso", "entrenamiento"}, "pruebas_de_carpeta": set(),
+    "ficheros": {"pruebas_de_carpeta"},
 }
 
 
