@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import ROOT, SITES, construir
 from tests.test_sin_conexion import entradas_del_servicio
+from widgets.calificador.disco import modulos_de
 from widgets.construccion import modelo_local
 from widgets.construccion.modelo_local import FIJADO, ErrorDelModelo, asegurar, asegurar_base, fijado
 from widgets.construccion.modelo_onnx import asegurar_onnx
@@ -228,6 +229,6 @@ def test_the_lessons_page_gives_the_model_the_agents_system_message_and_tools_to
     time from the runtime (what ModeloAPI sends as system and tools for the agent)."""
     datos = json.loads(DATOS.search((sitio / "modelo-real.html").read_text(encoding="utf-8")).group(1))
     runtime = {"__name__": "__main__"}
-    for modulo in sorted((ROOT / "runtime").glob("[!_]*.py")):  # as a page loads them
-        exec(modulo.read_text(encoding="utf-8"), runtime)
+    for nombre in modulos_de(ROOT / "runtime"):  # as a page loads them: runtime/orden.txt
+        exec((ROOT / "runtime" / f"{nombre}.py").read_text(encoding="utf-8"), runtime)
     assert datos["prefijo"] == {"system": runtime["SISTEMA_AGENTE"], "tools": runtime["HERRAMIENTAS"]}
