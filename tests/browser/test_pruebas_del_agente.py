@@ -3,6 +3,10 @@ pruebas»: the reader's unittest tests are graded in the worker against every co
 each broken one, each pass from a fresh state, and the page says, per broken agent, whether they
 caught it. What the page shows is compared with what the same grader says in CPython (the
 command, a child process), suites that try to game the grading included.
+
+The tests share one page of the lesson and its Python (as a reader checks one suite after
+another): each submission's verdict must be the one the command gives it alone, whatever was
+checked before it in that Python.
 """
 
 import time
@@ -14,7 +18,7 @@ from playwright.sync_api import expect
 import challenges
 from widgets.aislamiento import aislado
 from tests.browser.test_desafio import ESPERA, Desafio
-from tests.browser.test_fallos_celdas import Celda
+from tests.browser.test_fallos_celdas import Celda, pagina_compartida, vigilar
 
 pytestmark = pytest.mark.navegador
 
@@ -29,9 +33,20 @@ def error(nombre):
     return (CARPETA / "errores" / f"{nombre}.py").read_text(encoding="utf-8")
 
 
-def abrir(sitio, servidor, pagina):
-    pagina.goto(servidor(sitio) + "el-agente.html")
-    d = Desafio(pagina)
+@pytest.fixture(scope="module")
+def leccion(navegador, sitio):
+    yield from pagina_compartida(navegador, sitio, "el-agente.html")
+
+
+@pytest.fixture
+def pagina(leccion, registro_externo):
+    """The lesson's page, shared by the tests of this file; each fails for what the page did
+    wrong while it ran."""
+    yield from vigilar(leccion, registro_externo)
+
+
+def abrir(pagina):
+    d = Desafio(pagina.page)
     expect(d.elemento).to_have_count(1)
     return d
 
@@ -53,8 +68,8 @@ def comprobar(d, codigo):
     return esperado
 
 
-def test_a_suite_that_catches_every_broken_agent_passes_them_all(sitio, servidor, pagina):
-    d = abrir(sitio, servidor, pagina)
+def test_a_suite_that_catches_every_broken_agent_passes_them_all(pagina):
+    d = abrir(pagina)
     inicio = time.perf_counter()
     r = comprobar(d, SOLUCION)
     print(f"\nla referencia, calificada en la página (con la espera de Python): "
@@ -65,8 +80,8 @@ def test_a_suite_that_catches_every_broken_agent_passes_them_all(sitio, servidor
     assert NOMBRES[1].startswith("Atrapa: ")
 
 
-def test_a_suite_that_misses_one_broken_agent_names_it(sitio, servidor, pagina):
-    d = abrir(sitio, servidor, pagina)
+def test_a_suite_that_misses_one_broken_agent_names_it(pagina):
+    d = abrir(pagina)
     r = comprobar(d, error("sin_preguntar_que_falla"))
     assert r["superadas"] == TOTAL - 1
     escapado = d.prueba("Atrapa: si preguntar lanza una excepción, la calla y lo toma por un no")
@@ -76,12 +91,11 @@ def test_a_suite_that_misses_one_broken_agent_names_it(sitio, servidor, pagina):
         "falle con él.")
 
 
-def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(sitio, servidor, pagina):
+def test_the_lessons_unittest_cells_run_in_pyodide_as_in_cpython(pagina):
     """The cells print what tests/lecciones/test_el_agente.py asserts in CPython: the tests as
     `python -m unittest -v` prints them, 3 that pass, then 1 that fails with the broken agent."""
-    pagina.goto(servidor(sitio) + "el-agente.html")
-    expect(pagina.locator("bucle-celda")).to_have_count(3)
-    uno, dos, tres = Celda(pagina, 1), Celda(pagina, 2), Celda(pagina, 3)
+    expect(pagina.page.locator("bucle-celda")).to_have_count(3)
+    uno, dos, tres = Celda(pagina.page, 1), Celda(pagina.page, 2), Celda(pagina.page, 3)
     uno.correr()
     expect(uno.texto).to_contain_text("con permiso: fin tras 7 mensajes, y 1 pregunta")
     expect(uno.texto).to_contain_text("sin permiso: fin tras 7 mensajes")
@@ -104,12 +118,11 @@ ATRAPA_EL_TOPE = "Atrapa: no respeta el tope: sigue llamando al modelo mientras 
 
 @pytest.mark.parametrize("nombre", ["memoria_en_un_archivo", "memoria_en_un_modulo",
                                     "memoria_en_una_lista", "memoria_en_el_entorno"])
-def test_a_suite_that_counts_its_passes_catches_nothing_in_the_page_as_in_the_command(
-        sitio, servidor, pagina, nombre):
+def test_a_suite_that_counts_its_passes_catches_nothing_in_the_page_as_in_the_command(pagina, nombre):
     """A suite that fails «from the second pass on» (a counter in a file of Pyodide's file
     system, on a module, in os.environ) passes every pass in the page too: each starts from a
     fresh state, so it catches no broken agent, with the command's verdict."""
-    d = abrir(sitio, servidor, pagina)
+    d = abrir(pagina)
     r = comprobar(d, error(nombre))
     como_el_comando(error(nombre), r)
     assert r["superadas"] == 1 and r["pruebas"][0]["ok"]
@@ -120,11 +133,10 @@ def test_a_suite_that_counts_its_passes_catches_nothing_in_the_page_as_in_the_co
     expect(escapado.locator(".bucle-desafio-mensaje")).to_have_text(mensaje)
 
 
-def test_a_suite_that_fails_a_correct_agent_is_credited_with_no_broken_one_in_the_page(
-        sitio, servidor, pagina):
+def test_a_suite_that_fails_a_correct_agent_is_credited_with_no_broken_one_in_the_page(pagina):
     """Examplar's rule in the page, with the command's verdicts: one wrong test holds back every
     «Atrapa», each saying whether the suite's other tests catch that agent."""
-    d = abrir(sitio, servidor, pagina)
+    d = abrir(pagina)
     r = comprobar(d, error("cuenta_mal_los_mensajes"))
     como_el_comando(error("cuenta_mal_los_mensajes"), r)
     assert r["superadas"] == 0
@@ -141,8 +153,8 @@ def como_el_comando(codigo, r):
         (p["nombre"], p["ok"], p["mensaje"]) for p in r["pruebas"]]
 
 
-def test_a_suite_that_reads_the_agents_code_fails_with_the_correct_ones(sitio, servidor, pagina):
-    d = abrir(sitio, servidor, pagina)
+def test_a_suite_that_reads_the_agents_code_fails_with_the_correct_ones(pagina):
+    d = abrir(pagina)
     r = comprobar(d, error("reconoce_el_codigo"))
     como_el_comando(error("reconoce_el_codigo"), r)
     assert not r["pruebas"][0]["ok"]
