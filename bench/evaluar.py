@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from bench import apartadas
+from bench.nativo import cargar
 from entrenamiento.datos import chat, indicaciones_fijas, pagina
 from entrenamiento.salida import interpretar
 
@@ -140,24 +141,6 @@ def respuestas_fijas(llm, ns) -> list[dict]:
         salida.append({"indicacion": que, "respuesta": eleccion["message"]["content"],
                        "cortada": eleccion["finish_reason"] == "length"})
     return salida
-
-
-def cargar(gguf: str, hilos: int, sin_extras: bool):
-    from llama_cpp import Llama
-
-    if sin_extras:  # see bench/nativo.py: a CPU that reports AMX and does not run it
-        import llama_cpp.llama_cpp as enlaces
-
-        por_defecto = enlaces.llama_model_default_params
-
-        def sin_tipos_extra():
-            parametros = por_defecto()
-            parametros.use_extra_bufts = False
-            return parametros
-
-        enlaces.llama_model_default_params = sin_tipos_extra
-    return Llama(model_path=gguf, n_ctx=2048, n_threads=hilos, n_threads_batch=hilos,
-                 n_gpu_layers=0, seed=0, verbose=False)
 
 
 def main(argv=None) -> None:

@@ -28,10 +28,10 @@ import sys
 import time
 
 
-def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None = None,
-          sin_extras: bool = False) -> dict:
-    import llama_cpp
-    from llama_cpp import Llama, LlamaGrammar
+def cargar(gguf: str, hilos: int, sin_extras: bool = False):
+    """The model of ``gguf`` on ``hilos`` threads, on the CPU, with llama.cpp's extra buffer
+    types off if ``sin_extras`` (see the module's docstring). bench/evaluar.py loads it so too."""
+    from llama_cpp import Llama
 
     if sin_extras:
         # Llama() takes its model parameters from the bindings' defaults and sets only what it
@@ -46,10 +46,17 @@ def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None
             return parametros
 
         enlaces.llama_model_default_params = sin_tipos_extra
+    return Llama(model_path=gguf, n_ctx=2048, n_threads=hilos, n_threads_batch=hilos,
+                 n_gpu_layers=0, seed=0, verbose=False)
+
+
+def medir(gguf: str, hilos: int, generaciones: list[dict], preparar: list | None = None,
+          sin_extras: bool = False) -> dict:
+    import llama_cpp
+    from llama_cpp import LlamaGrammar
 
     inicio = time.perf_counter()
-    llm = Llama(model_path=gguf, n_ctx=2048, n_threads=hilos, n_threads_batch=hilos,
-                n_gpu_layers=0, seed=0, verbose=False)
+    llm = cargar(gguf, hilos, sin_extras)
     carga = time.perf_counter() - inicio
     hechas = []
     previas = [{"mensajes": preparar, "gramatica": None, "max_tokens": 1}] if preparar else []
