@@ -434,6 +434,8 @@ def test_editar_crear_y_ejecutar_piden_permiso_y_la_pregunta_muestra_lo_que_camb
         "titulo": "Se ejecutarán las pruebas de la carpeta: son código, y corren aquí sin el "
                   "límite de rutas de las herramientas (1 fichero):",
         "lineas": [["", "test_calculo.py"]]}]
+    otra = ns["carpeta_de"]({"test_a.py": "", "b/test_b.py": "", "b/__pycache__/test_c.py": ""})
+    assert ns["ficheros_de_pruebas"](otra.raiz) == ["test_a.py", "b/test_b.py"]  # not in __pycache__
     edicion = ll("e1", "editar", ruta="calculo.py", viejo="a - b", nuevo="a + b")
     assert ns["que_cambia"](edicion, c) == [{
         "titulo": "Esta llamada no cambiará nada: no has leído calculo.py: léelo con leer_lineas "
