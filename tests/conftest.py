@@ -26,6 +26,7 @@ CHROMIUM = "/usr/bin/chromium"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests import semilla  # noqa: E402
 from widgets.serve import servir  # noqa: E402
 
 # Sphinx colours its messages when CI=true; the tests read them as plain text.
@@ -112,16 +113,17 @@ def sitio_de_prueba(tmp_path_factory):
 @pytest.fixture
 def servidor():
     """Serve folders on 127.0.0.1; ``servidor(carpeta, prefijo="/", aislamiento=True, csp=False)``
-    returns the base URL."""
+    returns the base URL. The test's browser contexts get Python's snapshot there (tests/semilla.py)."""
     abiertos = []
+    with contextlib.ExitStack() as pila:
 
-    def abrir(directorio, **opciones) -> str:
-        srv = servir(directorio, 0, **opciones)
-        abiertos.append(srv)
-        host, puerto = srv.server_address[:2]
-        return f"http://{host}:{puerto}{opciones.get('prefijo', '/')}"
+        def abrir(directorio, **opciones) -> str:
+            srv = servir(directorio, 0, manejador=semilla.ManejadorDePruebas, **opciones)
+            abiertos.append(srv)
+            host, puerto = srv.server_address[:2]
+            return pila.enter_context(semilla.con_raiz(f"http://{host}:{puerto}{opciones.get('prefijo', '/')}"))
 
-    yield abrir
+        yield abrir
     for srv in abiertos:
         srv.shutdown()
         srv.server_close()
@@ -189,7 +191,8 @@ ARGUMENTOS_CHROMIUM = [
 
 
 @pytest.fixture(scope="session")
-def navegador(registro_externo):
+def navegador(registro_externo, tmp_path_factory, sitio_de_prueba):
+    """Debian's Chromium, once the run's seed of Python's memory snapshot is made (tests/semilla.py)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Debian's Chromium is missing at {CHROMIUM}: run 'make test' (it installs it)")
     from playwright.sync_api import sync_playwright
@@ -201,6 +204,9 @@ def navegador(registro_externo):
             headless=True,
             args=[*ARGUMENTOS_CHROMIUM, f"--proxy-server={proxy}"],
         )
+        semilla.CARPETA = una_vez_por_ejecucion(
+            tmp_path_factory, "semilla",
+            lambda destino: semilla.hacer_semilla(browser, sitio_de_prueba("celdas"), destino))
         yield browser
         browser.close()
 
@@ -230,29 +236,42 @@ class Vigia:
 
 #: The reader's switch that turns Python's memory snapshot off (widgets/front/lib/instantanea.js).
 SIN_INSTANTANEA = "try { localStorage.setItem('bucle:sin-instantanea', '1'); } catch {}"
+#: How a context's pages start Python: from the run's seed of the snapshot, as a returning
+#: reader's do (the default); with the layer on and nothing stored, as on a first visit, which
+#: makes a snapshot in a background worker; or with the layer off. A test picks one with the mark
+#: ``arranque(modo)``.
+ARRANQUES = ("sembrada", "instantanea", "normal")
 
 
 @contextlib.contextmanager
-def contexto_vigilado(navegador, registro_externo, *, instantanea=False, **opciones):
+def contexto_vigilado(navegador, registro_externo, *, arranque="sembrada", **opciones):
     """A fresh browser context (empty storage) that fails the test on any off-origin request or
     uncaught page error. Service workers are blocked unless ``service_workers="allow"``: the
     course's worker would save the whole site in every test (tests/browser/test_sin_conexion.py
-    is where it is tested). Python's memory snapshot is off unless ``instantanea=True`` (or, for
-    the fixtures, the mark ``instantanea``): a first visit makes one in a background worker, two
-    more starts of Pyodide (about 2.5 s of CPU) in every test that runs Python. The layer's own
-    tests keep it on (test_instantanea.py, test_sin_conexion.py), and so does the reader's walk
-    through a lesson (test_recorrido.py)."""
+    is where it is tested). Its pages start Python from the run's seed of the memory snapshot
+    (``arranque``: see :data:`ARRANQUES` and tests/semilla.py), as a returning reader's do: a
+    first start costs twice the CPU of a restore. The layer's own tests start with nothing
+    stored (the mark ``arranque("instantanea")``: test_instantanea.py, test_sin_conexion.py),
+    and so does the reader's walk through a lesson (test_recorrido.py). Where the course's service worker may run,
+    the layer is off: a snapshot not made through it is made again (trabajador.js, «rehacer»)."""
     antes = len(registro_externo.peticiones)
     opciones = {"viewport": {"width": 1280, "height": 900}, "locale": "es-ES",
                 "service_workers": "block", **opciones}
     context = navegador.new_context(**opciones)
     context.set_default_timeout(60_000)
-    if not instantanea:
-        context.add_init_script(SIN_INSTANTANEA)
+    if arranque == "sembrada" and opciones["service_workers"] == "allow":
+        arranque = "normal"
+    if arranque not in ARRANQUES:
+        raise ValueError(f"arranque must be one of {ARRANQUES}, not {arranque!r}")
     vigia = Vigia(context)
     context.vigia = vigia
     context.on("page", vigia.vigilar)
-    yield context
+    with contextlib.ExitStack() as pila:
+        if arranque == "sembrada":
+            pila.enter_context(semilla.con_contexto(context))
+        elif arranque == "normal":
+            context.add_init_script(SIN_INSTANTANEA)
+        yield context
     context.close()
     fuera = registro_externo.peticiones[antes:]
     assert not fuera, f"requests left 127.0.0.1 through the proxy: {fuera}"
@@ -260,14 +279,15 @@ def contexto_vigilado(navegador, registro_externo, *, instantanea=False, **opcio
     assert not vigia.errores, f"uncaught errors in the page: {vigia.errores}\n" + "\n".join(vigia.pilas)
 
 
-def con_instantanea(request) -> bool:
-    """Whether the test is marked ``instantanea`` (Python's memory snapshot on)."""
-    return request.node.get_closest_marker("instantanea") is not None
+def arranque_de(request) -> str:
+    """How the test's context starts Python: the mark ``arranque(modo)``'s, else ``sembrada``."""
+    marca = request.node.get_closest_marker("arranque")
+    return marca.args[0] if marca else "sembrada"
 
 
 @pytest.fixture
 def contexto(navegador, registro_externo, request):
-    with contexto_vigilado(navegador, registro_externo, instantanea=con_instantanea(request)) as context:
+    with contexto_vigilado(navegador, registro_externo, arranque=arranque_de(request)) as context:
         yield context
 
 
@@ -279,7 +299,7 @@ def pagina(contexto):
 @pytest.fixture
 def movil(navegador, registro_externo, request):
     """A phone-sized context (375 px wide, touch)."""
-    with contexto_vigilado(navegador, registro_externo, instantanea=con_instantanea(request),
+    with contexto_vigilado(navegador, registro_externo, arranque=arranque_de(request),
                            viewport={"width": 375, "height": 740},
                            is_mobile=True, has_touch=True, device_scale_factor=2) as context:
         yield context.new_page()

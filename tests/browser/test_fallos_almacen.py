@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_fallos_celdas import ESPERA, SIN_INSTANTANEA, Celda, pagina_compartida
+from tests.browser.test_fallos_celdas import ESPERA, Celda, pagina_compartida
 from tests.conftest import pegar_codigo
 
 pytestmark = pytest.mark.navegador
@@ -86,7 +86,6 @@ def test_full_storage_keeps_what_it_had_says_so_and_the_page_works(sitio, servid
     from challenges import CARPETA
 
     solucion = (CARPETA / "bucle-con-tope" / "solucion.py").read_text(encoding="utf-8")
-    pagina.add_init_script(SIN_INSTANTANEA)
     pagina.goto(servidor(sitio) + PAGINA)
     responder(pagina, *QUIEN)
     uno = Celda(pagina, 1)
@@ -123,7 +122,6 @@ def test_full_storage_keeps_what_it_had_says_so_and_the_page_works(sitio, servid
 
 def test_corrupt_values_are_ignored_one_by_one_and_replaced_when_saved(sitio, servidor, pagina):
     base = servidor(sitio)
-    pagina.add_init_script(SIN_INSTANTANEA)
     pagina.goto(base + PAGINA)
     leccion_2 = pagina.evaluate(
         "JSON.parse(document.querySelectorAll('bucle-celda script.bucle-datos')[1].textContent).codigo")
@@ -195,7 +193,6 @@ def sin_almacen(pagina):
 
 def test_two_tabs_of_a_lesson_never_overwrite_a_cell_silently(sitio, servidor, contexto):
     base = servidor(sitio)
-    contexto.add_init_script(SIN_INSTANTANEA)
     a, b = contexto.new_page(), contexto.new_page()
     a.goto(base + PAGINA)
     b.goto(base + PAGINA)
@@ -238,7 +235,6 @@ def test_two_tabs_of_a_lesson_never_lose_a_challenges_code_or_best_result(sitio,
 
     solucion = (CARPETA / "bucle-con-tope" / "solucion.py").read_text(encoding="utf-8")
     base = servidor(sitio)
-    contexto.add_init_script(SIN_INSTANTANEA)
     a, b = contexto.new_page(), contexto.new_page()
     a.goto(base + PAGINA)
     b.goto(base + PAGINA)

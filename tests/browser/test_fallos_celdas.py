@@ -18,7 +18,8 @@ from urllib.parse import quote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import SIN_INSTANTANEA, Vigia, pegar_codigo
+from tests import semilla
+from tests.conftest import Vigia, pegar_codigo
 from widgets.serve import servir
 
 pytestmark = pytest.mark.navegador
@@ -86,7 +87,8 @@ class Pagina:
         self.page.on("dialog", lambda d: (self.dialogos.append(d.message), d.dismiss()))
         self.page.on("websocket", lambda ws: self.sockets.append(ws.url))
         self.base = base
-        self.page.add_init_script(SIN_INSTANTANEA)
+        self.page.add_init_script(semilla.APAGAR)
+        semilla.sembrar(self.contexto, base)
         if guion:
             self.page.add_init_script(guion)
         self.page.goto(base + ruta)
@@ -104,7 +106,7 @@ class Pagina:
 def pagina_compartida(navegador, carpeta, ruta, aislamiento=True, guion=None):
     """A fixture's body: serve `carpeta`, open `ruta` (after running the init script `guion`),
     yield the Pagina, close both."""
-    srv = servir(carpeta, 0, aislamiento=aislamiento)
+    srv = servir(carpeta, 0, aislamiento=aislamiento, manejador=semilla.ManejadorDePruebas)
     pagina = Pagina(navegador, "http://127.0.0.1:%d/" % srv.server_address[1], ruta, guion)
     try:
         yield pagina

@@ -15,8 +15,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_fallos_celdas import ESPERA, SIN_INSTANTANEA, Celda
-from tests.conftest import pegar_codigo
+from tests.browser.test_fallos_celdas import ESPERA, Celda
+from tests.conftest import SIN_INSTANTANEA, pegar_codigo
 
 pytestmark = pytest.mark.navegador
 

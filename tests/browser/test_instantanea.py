@@ -9,7 +9,7 @@ tests/sites/instantanea/ (cells: «hola», a random number, the runtime, a loop 
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.navegador, pytest.mark.instantanea]
+pytestmark = [pytest.mark.navegador, pytest.mark.arranque("instantanea")]
 
 ESPERA = 60_000  # ms: Pyodide takes a few seconds to start on a small machine
 CACHE = "bucle-instantanea"

@@ -175,6 +175,8 @@ def modulos_de_la_red_en_reposo(page):
     return modulos
 
 
+# A normal start: Python's snapshot imported urllib.request before its dump (instantanea.js, PRECARGA).
+@pytest.mark.arranque("normal")
 def test_a_page_that_serves_the_model_imports_what_a_request_needs_while_idle(modelo_html, servidor, pagina):
     base = servidor(modelo_html)
     pagina.goto(base + "sirve.html")

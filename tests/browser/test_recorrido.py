@@ -24,7 +24,7 @@ from tests.browser.test_desafio import SOLUCION, Desafio
 from tests.browser.test_fallos_celdas import Celda
 from tests.browser.test_traza import boton, evento, fichero, mensajes, posicion
 
-pytestmark = [pytest.mark.navegador, pytest.mark.instantanea]
+pytestmark = [pytest.mark.navegador, pytest.mark.arranque("instantanea")]
 
 LECCION = "el-bucle.html"
 LLAMA = re.compile(r"El bucle llama al modelo con (\d+) mensajes\.")

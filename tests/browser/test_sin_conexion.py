@@ -24,7 +24,7 @@ from tests.browser.test_instantanea import esperar_instantanea
 from tests.conftest import ARGUMENTOS_CHROMIUM, CHROMIUM, SITES, construir, contexto_vigilado
 from widgets.serve import Manejador
 
-pytestmark = [pytest.mark.navegador, pytest.mark.instantanea]
+pytestmark = [pytest.mark.navegador, pytest.mark.arranque("instantanea")]
 
 ESPERA = 60_000
 LECCION = "el-bucle.html"
@@ -35,7 +35,7 @@ GUARDADO = "html[data-bucle-sin-conexion=guardado]"
 @pytest.fixture
 def con_servicio(navegador, registro_externo):
     """A fresh context in which the course's service worker may register."""
-    with contexto_vigilado(navegador, registro_externo, instantanea=True, service_workers="allow") as context:
+    with contexto_vigilado(navegador, registro_externo, arranque="instantanea", service_workers="allow") as context:
         yield context
 
 
