@@ -1,7 +1,9 @@
 """The worker's memory snapshot (widgets/front/lib/instantanea.js), in a real browser.
 
 The first visit starts Python normally and, once the page is idle, a throwaway worker stores a
-snapshot in the Cache API; later starts restore from it. How a start went is read from
+snapshot in the Cache API; later starts restore from it. The first test walks that whole way; the
+others start where a snapshot is already stored, the run's seed (tests/semilla.py, the mark
+``arranque("sembrada")``), which is one such snapshot. How a start went is read from
 ``<html data-bucle-arranque>`` ("normal" or "instantanea"), never from timing. Site:
 tests/sites/instantanea/ (cells: «hola», a random number, the runtime, a loop that never ends).
 """
@@ -87,6 +89,16 @@ def primera_visita(page, base):
     esperar_instantanea(page)
 
 
+def visita_con_instantanea(page, base):
+    """A visit where a snapshot is stored (a test marked ``arranque("sembrada")``): Python
+    restores it."""
+    page.goto(base)
+    uno = Celda(page, 1)
+    uno.correr()
+    expect(uno.texto).to_have_text("hola\n")
+    assert arranque(page) == "instantanea"
+
+
 def numero(celda):
     texto = celda.texto.inner_text().strip()
     valor = float(texto)
@@ -110,11 +122,12 @@ def test_a_later_visit_restores_python_from_the_snapshot_and_the_runtime_loads(
     expect(tres.texto).to_have_text("pan, leche, patatas\n")
 
 
+@pytest.mark.arranque("sembrada")  # a snapshot is stored: the run's seed (tests/semilla.py)
 def test_random_differs_between_restored_workers_and_a_restart_restores_too(
         instantanea_html, servidor, pagina):
     # Without cross-origin isolation Detener restarts the worker: from the snapshot.
     base = servidor(instantanea_html, aislamiento=False)
-    primera_visita(pagina, base)
+    visita_con_instantanea(pagina, base)
     dos, bucle = Celda(pagina, 2), Celda(pagina, 4)
     numeros = []
     for _ in range(2):
@@ -134,10 +147,11 @@ def test_random_differs_between_restored_workers_and_a_restart_restores_too(
     assert len(set(numeros)) == 3, f"random restored frozen: {numeros}"
 
 
+@pytest.mark.arranque("sembrada")  # a snapshot is stored: the run's seed (tests/semilla.py)
 @pytest.mark.parametrize("modo", ["bytes", "basura"])
 def test_a_damaged_snapshot_falls_back_to_a_normal_start(instantanea_html, servidor, pagina, modo):
     base = servidor(instantanea_html)
-    primera_visita(pagina, base)
+    visita_con_instantanea(pagina, base)
     estropeada = pagina.evaluate(ESTROPEAR, modo).rsplit("/", 1)[1]
 
     pagina.reload()
@@ -161,9 +175,10 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(instantanea_html, servi
         assert estropeada.replace(".bin", ".fallo") in guardadas
 
 
+@pytest.mark.arranque("sembrada")  # a snapshot is stored: the run's seed (tests/semilla.py)
 def test_the_off_switch_starts_python_normally(instantanea_html, servidor, pagina):
     base = servidor(instantanea_html)
-    primera_visita(pagina, base)
+    visita_con_instantanea(pagina, base)
     pagina.evaluate("localStorage.setItem('bucle:sin-instantanea', '1')")
 
     pagina.reload()
