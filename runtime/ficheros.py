@@ -13,16 +13,15 @@ y deja en tu espacio de nombres:
   haberlo hecho) y, para la pregunta de permisos.py, sabe qué cambiaría una llamada.
 - carpeta_de(ficheros): una carpeta temporal nueva con los ficheros {ruta: texto}, ya Carpeta.
 - leer_lineas, listar_carpeta, buscar_en, editar, crear_fichero: las herramientas, cada una con
-  su contrato en su docstring (la sexta, ejecutar_pruebas, está en pruebas_de_carpeta.py).
-- FUNCIONES_DE_FICHEROS y HERRAMIENTAS_DE_FICHEROS: las seis, como FUNCIONES y HERRAMIENTAS de
-  entorno.py (incumple(ll, HERRAMIENTAS_DE_FICHEROS) comprueba una llamada).
+  su contrato en su docstring (la sexta, ejecutar_pruebas, está en pruebas_de_carpeta.py; las
+  seis, como las ven el arnés y el modelo, en herramientas_de_ficheros.py).
 
 Toda ruta es relativa a la carpeta y se queda dentro: una ruta absoluta, una con '..', una que
 un enlace simbólico lleva fuera o una con el carácter nulo es una excepción que dice por qué.
 """
 
 # Usa, de los ficheros que se cargan antes (lo comprueba tests/test_disposicion.py):
-#   pruebas_de_carpeta.py: ejecutar_pruebas, ficheros_de_pruebas
+#   pruebas_de_carpeta.py: ficheros_de_pruebas
 
 import os
 import re
@@ -51,6 +50,23 @@ class Carpeta:
 
     def __repr__(self):
         return f"Carpeta({self.raiz!r})"
+
+    def ficheros(self):
+        """{ruta relativa: texto} de cada fichero de texto de la carpeta, en orden (sin
+        __pycache__): lo que una traza muestra de la carpeta en cada paso."""
+        return dict(_textos(self, self.raiz))
+
+    def __deepcopy__(self, memo):
+        """Una copia que no comparte nada: otra carpeta temporal con los mismos ficheros, y lo
+        leído. (Así una traza empieza cada ejecución desde la carpeta de partida.)"""
+        import copy
+        import shutil
+        import tempfile
+
+        copia = Carpeta(tempfile.mkdtemp(prefix="carpeta-"), self.segundos)
+        shutil.copytree(self.raiz, copia.raiz, symlinks=True, dirs_exist_ok=True)
+        copia.leidos = copy.deepcopy(self.leidos, memo)
+        return copia
 
     def que_cambia(self, ll):
         """Lo que la llamada `ll` cambiaría en la carpeta, en las partes que muestra la pregunta
@@ -438,57 +454,3 @@ def _n_ficheros(n):
 def _enumera(numeros):
     textos = [str(n) for n in numeros]
     return textos[0] if len(textos) == 1 else ", ".join(textos[:-1]) + " y " + textos[-1]
-
-
-FUNCIONES_DE_FICHEROS = {"leer_lineas": leer_lineas, "listar_carpeta": listar_carpeta,
-                         "buscar_en": buscar_en, "editar": editar, "crear_fichero": crear_fichero,
-                         "ejecutar_pruebas": ejecutar_pruebas}
-
-
-def _esquema_de(requeridas, **propiedades):
-    return {"type": "object", "properties": propiedades, "required": list(requeridas),
-            "additionalProperties": False}
-
-
-def _propiedad(tipo, descripcion):
-    return {"type": tipo, "description": descripcion}
-
-
-HERRAMIENTAS_DE_FICHEROS = [
-    {"name": "leer_lineas",
-     "description": f"Devuelve las líneas de un fichero de texto con su número delante, como "
-                    f"mucho {LINEAS_POR_LECTURA} cada vez; una nota dice cómo pedir más.",
-     "input_schema": _esquema_de(
-         ["ruta"], ruta=_propiedad("string", "La ruta del fichero, como 'src/calculo.py'."),
-         desde=_propiedad("integer", "La primera línea (desde 1). Si no se da, 1."),
-         hasta=_propiedad("integer", "La última línea, incluida. Si no se da, hasta el final."))},
-    {"name": "listar_carpeta",
-     "description": "Lista lo que hay justo dentro de una carpeta, una entrada por línea. Las "
-                    "subcarpetas acaban en '/'.",
-     "input_schema": _esquema_de(
-         [], carpeta=_propiedad("string", "La carpeta, como 'src'; '' (o nada) para la raíz."))},
-    {"name": "buscar_en",
-     "description": "Busca una expresión regular (de Python) en las líneas de los ficheros; "
-                    "devuelve cada línea que coincide como 'ruta:línea: texto'.",
-     "input_schema": _esquema_de(
-         ["patron"], patron=_propiedad("string", "La expresión regular, como 'def suma'."),
-         carpeta=_propiedad("string", "Dónde buscar: una carpeta o un fichero; '' para todo."))},
-    {"name": "editar",
-     "description": "Cambia en un fichero ya leído un texto que aparece una sola vez por otro, "
-                    "y devuelve el diff.",
-     "input_schema": _esquema_de(
-         ["ruta", "viejo", "nuevo"],
-         ruta=_propiedad("string", "La ruta del fichero."),
-         viejo=_propiedad("string", "El texto exacto que se cambia, sin números de línea; "
-                                    "tiene que aparecer una sola vez."),
-         nuevo=_propiedad("string", "El texto que lo sustituye."))},
-    {"name": "crear_fichero",
-     "description": "Crea un fichero nuevo con su contenido. Nunca sobrescribe uno que existe.",
-     "input_schema": _esquema_de(
-         ["ruta", "contenido"], ruta=_propiedad("string", "La ruta del fichero nuevo."),
-         contenido=_propiedad("string", "El texto completo del fichero."))},
-    {"name": "ejecutar_pruebas",
-     "description": "Ejecuta las pruebas unittest de la carpeta (test*.py) y devuelve cuántas "
-                    "pasan y, de las que fallan, su nombre y su traceback.",
-     "input_schema": _esquema_de([])},
-]

@@ -1,7 +1,7 @@
 """Ejecutar las pruebas de una carpeta: la herramienta ejecutar_pruebas del agente que programa.
 
-Se carga antes de ficheros.py, que la pone en sus FUNCIONES_DE_FICHEROS y
-HERRAMIENTAS_DE_FICHEROS, y deja en tu espacio de nombres:
+Se carga antes de ficheros.py y de herramientas_de_ficheros.py, que la pone en sus
+FUNCIONES_DE_FICHEROS y HERRAMIENTAS_DE_FICHEROS, y deja en tu espacio de nombres:
 
 - ejecutar_pruebas(entorno): las pruebas unittest de la carpeta del entorno (una Carpeta de
   ficheros.py, o cualquier objeto con .raiz), ejecutadas aquí mismo, sin otro proceso (en la

@@ -78,7 +78,8 @@ def test_el_widget_lleva_sus_datos(html):
         # the default: the order of runtime/orden.txt (the site's conf.py does not set it)
         "runtime_modulos": ["entorno", "guionizado", "escenarios", "permisos", "api", "grabacion",
                             "palabras", "tareas", "escrituras", "entrenamiento", "ruidoso", "banco",
-                            "pruebas_de_carpeta", "ficheros"],
+                            "pruebas_de_carpeta", "ficheros", "herramientas_de_ficheros",
+                            "escenario_de_ficheros"],
     }
     assert "«{prueba}»" in datos["mensajes"]["no_probada"]
 

@@ -445,7 +445,8 @@ USOS_DEL_RUNTIME = {
     "tareas": {"entorno", "palabras"}, "escrituras": {"permisos", "palabras", "tareas"},
     "entrenamiento": {"permisos", "palabras", "tareas", "escrituras"}, "ruidoso": {"entorno"},
     "banco": {"ruidoso", "entrenamiento"}, "pruebas_de_carpeta": set(),
-    "ficheros": {"pruebas_de_carpeta"},
+    "ficheros": {"pruebas_de_carpeta"}, "herramientas_de_ficheros": {"pruebas_de_carpeta", "ficheros"},
+    "escenario_de_ficheros": {"entorno", "guionizado", "ficheros", "herramientas_de_ficheros"},
 }
 
 

@@ -332,6 +332,37 @@ def test_a_trace_reads_the_runtime_with_open_url_as_a_cell_does(sitio_de_prueba)
     assert datos["trazas"]["1"]["eventos"][-1]["motivo"] == "fin"
 
 
+def test_a_trace_on_a_real_folder_shows_each_steps_changes_to_its_files(sitio_de_prueba):
+    """Lesson 8's project (runtime/escenario_de_ficheros.py) under the loop of «Pedir permiso»
+    with the folder's tools: every cap starts from a copy of the project, the trace's
+    environment is the folder's files, and only the edit changes one; the user is asked before
+    each run of the tests and before the edit, never before a search or a read."""
+    datos = datos_de(sitio_de_prueba("trazas") / "otra.html", "traza-3")["datos"]
+    proyecto = espacio("entorno", "guionizado", "pruebas_de_carpeta", "ficheros", "herramientas_de_ficheros",
+                       "escenario_de_ficheros")["PROYECTO_TIENDA"]
+    arreglado = proyecto["descuentos.py"].replace("if unidades > ", "if unidades >= ")
+    for tope, traza in datos["trazas"].items():
+        assert traza["entorno"] == proyecto, tope  # the copy of its cap, untouched before
+    seis = datos["trazas"]["6"]
+    assert (seis["eventos"][-1]["motivo"], seis["entorno_final"]) == ("fin", {**proyecto, "descuentos.py": arreglado})
+    pasos = [(e["tipo"], e.get("id"), e.get("nombre")) for e in seis["eventos"] if e["tipo"] in ("llamada", "permiso")]
+    assert pasos == [("permiso", "f1", "ejecutar_pruebas"), ("llamada", "f1", "ejecutar_pruebas"),
+                     ("llamada", "f2", "buscar_en"), ("llamada", "f3", "leer_lineas"),
+                     ("permiso", "f4", "editar"), ("llamada", "f4", "editar"),
+                     ("permiso", "f5", "ejecutar_pruebas"), ("llamada", "f5", "ejecutar_pruebas")]
+    cambios = {e["id"]: e["cambios"] for e in seis["eventos"] if e["tipo"] == "llamada"}
+    assert cambios == {"f1": [], "f2": [], "f3": [], "f5": [],
+                       "f4": [{"ruta": "descuentos.py", "antes": proyecto["descuentos.py"], "despues": arreglado}]}
+    resultados = {e["id"]: e["resultado"] for e in seis["eventos"] if e["tipo"] == "llamada"}
+    assert resultados["f1"].startswith("4 pruebas: 1 falla, 3 pasan\n\nFALLA: test_descuentos.")
+    assert "AssertionError: 20.0 != 18.0" in resultados["f1"]
+    assert resultados["f5"] == "4 pruebas: todas pasan"
+    # a smaller cap stops where the run got to, on its own copy: with 4 turns, the edit is done
+    cuatro = datos["trazas"]["4"]
+    assert (cuatro["eventos"][-1]["motivo"], cuatro["entorno_final"]["descuentos.py"]) == ("tope", arreglado)
+    assert datos["trazas"]["3"]["entorno_final"] == proyecto
+
+
 # --------------------------------------------------------------- build errors
 
 CONF = f'''

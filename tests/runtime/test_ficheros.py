@@ -3,7 +3,6 @@ coding agent's tools, clause by clause; the paths confined to the folder, with a
 beside it that nothing reads or writes; the folder's tests run in-process; the permission
 layer of runtime/permisos.py on the tools that change the folder."""
 
-import inspect
 import os
 import re
 import sys
@@ -19,9 +18,13 @@ PRUEBAS = ("import unittest\n\nfrom calculo import doble, suma\n\n\n"
            "    def test_doble_de_cero(self):\n        self.assertEqual(doble(0), 0)\n")
 
 
+#: The runtime files of a folder and its tools, in their order (runtime/orden.txt).
+DE_LA_CARPETA = ("pruebas_de_carpeta", "ficheros", "herramientas_de_ficheros")
+
+
 @pytest.fixture(scope="module")
 def ns():
-    return cargar("entorno", "permisos", "pruebas_de_carpeta", "ficheros")
+    return cargar("entorno", "permisos", *DE_LA_CARPETA)
 
 
 @pytest.fixture
@@ -66,6 +69,32 @@ def test_carpeta_de_hace_una_carpeta_temporal_con_los_ficheros(ns):
         shutil.rmtree(c.raiz)
     with pytest.raises(NotADirectoryError, match="no es una carpeta que exista"):
         ns["Carpeta"]("/no/existe/esta/carpeta")
+
+
+def test_ficheros_son_los_textos_de_la_carpeta_y_una_copia_profunda_es_otra_carpeta(ns, c):
+    import copy
+    import shutil
+
+    os.mkdir(os.path.join(c.raiz, "__pycache__"))
+    with open(os.path.join(c.raiz, "__pycache__", "calculo.txt"), "w") as f:
+        f.write("no se ve")
+    with open(os.path.join(c.raiz, "binario.bin"), "wb") as f:
+        f.write(b"\xff\xfe")
+    assert c.ficheros() == {"calculo.py": CALCULO, "src/notas.txt": "uno\ndos\ntres\n",
+                            "test_calculo.py": PRUEBAS}
+    ns["leer_lineas"](c, "calculo.py")
+    copia = copy.deepcopy(c)
+    try:
+        assert copia.raiz != c.raiz and copia.ficheros() == c.ficheros()
+        assert copia.leidos == c.leidos and copia.leidos is not c.leidos
+        assert copia.segundos == c.segundos
+        # what the copy does stays in the copy: an edit (it was read there too), a new file
+        ns["editar"](copia, "calculo.py", "a - b", "a + b")
+        ns["crear_fichero"](copia, "nuevo.txt", "x")
+        assert fichero(c, "calculo.py") == CALCULO and not os.path.exists(os.path.join(c.raiz, "nuevo.txt"))
+        assert set(copia.ficheros()) == {"calculo.py", "nuevo.txt", "src/notas.txt", "test_calculo.py"}
+    finally:
+        shutil.rmtree(copia.raiz)
 
 
 def test_el_entorno_tiene_que_ser_una_carpeta(ns):
@@ -397,64 +426,6 @@ def test_ejecutar_pruebas_corta_el_informe_con_una_nota(ns, c):
         " caracteres más; arregla el primer fallo y vuelve a ejecutar las pruebas]")
 
 
-# ------------------------------------------------- las tablas y los permisos
-
-def test_funciones_y_herramientas_de_ficheros(ns):
-    F, H = ns["FUNCIONES_DE_FICHEROS"], ns["HERRAMIENTAS_DE_FICHEROS"]
-    nombres = ["leer_lineas", "listar_carpeta", "buscar_en", "editar", "crear_fichero", "ejecutar_pruebas"]
-    assert list(F) == [h["name"] for h in H] == nombres
-    assert all(F[n] is ns[n] for n in F)
-    assert not set(F) & set(ns["FUNCIONES"])
-    for h in H:
-        esquema = h["input_schema"]
-        assert esquema["additionalProperties"] is False and len(h["description"]) > 20
-        parametros = inspect.signature(F[h["name"]]).parameters
-        assert list(parametros) == ["entorno"] + list(esquema["properties"])
-        obligatorios = [p for p, v in parametros.items() if v.default is inspect.Parameter.empty]
-        assert obligatorios == ["entorno"] + esquema["required"]
-
-
-def test_incumple_con_las_herramientas_de_ficheros(ns):
-    ll, H, incumple = ns["llamada"], ns["HERRAMIENTAS_DE_FICHEROS"], ns["incumple"]
-    assert incumple(ll("t1", "leer_lineas", ruta="a.py", desde=3), H) is None
-    assert incumple(ll("t2", "ejecutar_pruebas"), H) is None
-    assert incumple(ll("t3", "editar", ruta="a.py", viejo="x"), H) == "a editar le falta el argumento 'nuevo'"
-    assert incumple(ll("t4", "leer_lineas", ruta="a.py", desde="3"), H) == (
-        "el argumento 'desde' de leer_lineas debe ser un número entero y es '3' (str)")
-    assert incumple(ll("t5", "leer", ruta="a.py"), H).startswith("no existe la herramienta 'leer'")
-
-
-def test_editar_crear_y_ejecutar_piden_permiso_y_la_pregunta_muestra_lo_que_cambia(ns, c):
-    ll = ns["llamada"]
-    assert ns["CAMBIAN"] == frozenset({"escribir"})  # la lección 4 no cambia
-    assert [n for n in ns["FUNCIONES_DE_FICHEROS"] if ns["necesita_permiso"](ll("x", n))] == [
-        "editar", "crear_fichero", "ejecutar_pruebas"]
-    # the tests are code the agent may have written: the question says which files will run
-    assert ns["que_cambia"](ll("t1", "ejecutar_pruebas"), c) == [{
-        "titulo": "Se ejecutarán las pruebas de la carpeta: son código, y corren aquí sin el "
-                  "límite de rutas de las herramientas (1 fichero):",
-        "lineas": [["", "test_calculo.py"]]}]
-    otra = ns["carpeta_de"]({"test_a.py": "", "b/test_b.py": "", "b/__pycache__/test_c.py": ""})
-    assert ns["ficheros_de_pruebas"](otra.raiz) == ["test_a.py", "b/test_b.py"]  # not in __pycache__
-    edicion = ll("e1", "editar", ruta="calculo.py", viejo="a - b", nuevo="a + b")
-    assert ns["que_cambia"](edicion, c) == [{
-        "titulo": "Esta llamada no cambiará nada: no has leído calculo.py: léelo con leer_lineas "
-                  "antes de editarlo, para cambiar lo que de verdad tiene", "lineas": []}]
-    ns["leer_lineas"](c, "calculo.py")
-    assert ns["que_cambia"](edicion, c) == [{
-        "titulo": "Lo que cambia en calculo.py (- se quita, + se añade):",
-        "lineas": [[" ", "def suma(a, b):"], ["-", "    return a - b"], ["+", "    return a + b"],
-                   [" ", ""], [" ", ""], [" ", "def doble(x):"]]}]
-    assert fichero(c, "calculo.py") == CALCULO  # preguntar no toca el disco
-    creacion = ll("c1", "crear_fichero", ruta="nuevo.txt", contenido="uno\ndos")
-    assert ns["que_cambia"](creacion, c) == [{"titulo": "nuevo.txt no existe: se creará con esto (2 líneas):",
-                                             "lineas": [["", "uno"], ["", "dos"]]}]
-    assert not os.path.exists(os.path.join(c.raiz, "nuevo.txt"))
-    assert ns["que_cambia"](ll("l1", "leer_lineas", ruta="calculo.py"), c) == []
-    assert ns["que_cambia"](ll("c2", "crear_fichero", ruta="../x", contenido=""), c)[0]["titulo"].startswith(
-        "Esta llamada no cambiará nada: la ruta '../x' tiene '..'")
-
-
 # ------------------------------------------------------------------- en la página
 
 EN_PYODIDE = '''
@@ -490,8 +461,7 @@ def test_en_pyodide_la_carpeta_vive_en_su_sistema_de_ficheros_y_el_canario_se_sa
     from tests.runtime.comun import en_pyodide
 
     # (the reference agent that en_pyodide loads too needs guionizado and escenarios)
-    modulos = ("entorno", "guionizado", "escenarios", "permisos", "pruebas_de_carpeta", "ficheros")
-    r = en_pyodide(tmp_path, modulos, EN_PYODIDE)
+    r = en_pyodide(tmp_path, ("entorno", "guionizado", "escenarios", "permisos", *DE_LA_CARPETA), EN_PYODIDE)
     assert r["raiz"] and r["canario"] == "secreto"
     assert set(r["salidas"].values()) <= {"ValueError", "PermissionError"}, r["salidas"]
     assert len(r["salidas"]) == 12

@@ -29,7 +29,8 @@ front end, ``widgets/front/lib/traza-pasos.js``, turns it into steps)::
     {
       "formato": 1,
       "tope": 3,                            # the cap the loop was given
-      "entorno": {"lista.txt": "pan, …"},   # the environment before the run (path → text)
+      "entorno": {"lista.txt": "pan, …"},   # the environment before the run (path → text;
+                                            # a folder environment: its text files, ficheros())
       "mensajes": [                         # each distinct message seen, once
         {"rol": "sistema",                  # null when the item is not a (rol, contenido) pair
          "contenido": "Eres un …",          # a string or a list of blocks, as JSON
@@ -368,9 +369,17 @@ class _Trazador(_Valores):
         return self._repr(x, 80).replace("\n", "⏎")
 
     def _foto(self):
-        if not isinstance(self.entorno, dict):
+        """The environment as {path: text}: a dict's items, or what an environment that is a
+        folder (runtime/ficheros.py's Carpeta) gives from its ``ficheros()``; else nothing."""
+        entorno = self.entorno
+        if not isinstance(entorno, dict) and callable(getattr(entorno, "ficheros", None)):
+            try:
+                entorno = entorno.ficheros()
+            except Exception:  # noqa: BLE001 - a folder the loop broke: the trace goes on
+                return {}
+        if not isinstance(entorno, dict):
             return {}
-        return {str(r): t if isinstance(t, str) else repr(t) for r, t in self.entorno.items()}
+        return {str(r): t if isinstance(t, str) else repr(t) for r, t in entorno.items()}
 
     def _cambios(self):
         """What changed in ``entorno`` since the last recorded state, file by file."""

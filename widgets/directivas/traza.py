@@ -15,7 +15,9 @@ The content is Python, run at build time in a fresh namespace with the runtime m
 ``inicio`` (the start messages) and either ``guion`` (the script of ``ModeloGuionizado``) or
 ``nuevo_modelo``, a function without arguments that returns a new model (for example a seeded
 ``ModeloRuidoso``: any model the runtime can make the same way each time); it may define
-``entorno`` (default: ``dict(ENTORNO)``) and ``preguntar``, the user of «Pedir permiso»
+``entorno`` (default: ``dict(ENTORNO)``; or a folder, ``carpeta_de({ruta: texto})``, with
+``FUNCIONES = FUNCIONES_DE_FICHEROS`` and ``HERRAMIENTAS = HERRAMIENTAS_DE_FICHEROS``: each cap
+runs on a copy of it, and each step shows what changed in its files) and ``preguntar``, the user of «Pedir permiso»
 (``preguntar = Respuestas(["sí", "no"])``): then the loop is called with it, a fresh copy per
 cap, as ``bucle(modelo, inicio, entorno, tope, preguntar)``, and each question is a step of the
 trace. ``:tope:`` is the maximum of the page's cap control.
@@ -123,8 +125,9 @@ class Traza(Directiva):
         if faltan:
             raise Invalida("el código de la traza debe definir " + " y ".join(faltan))
         ns.setdefault("entorno", dict(ns["ENTORNO"]))
-        if not isinstance(ns["entorno"], dict):
-            raise Invalida("entorno debe ser un diccionario ruta → texto")
+        if not isinstance(ns["entorno"], dict) and not callable(getattr(ns["entorno"], "ficheros", None)):
+            raise Invalida(f"entorno debe ser un diccionario ruta → texto o una carpeta "
+                           f"(carpeta_de({{ruta: texto}})), y es {type(ns['entorno']).__name__}")
         if "preguntar" in ns and not callable(ns["preguntar"]):
             raise Invalida(f"preguntar debe ser el usuario que responde, una función "
                            f"preguntar(ll) -> bool como Respuestas([\"sí\", \"no\"]), y es "
