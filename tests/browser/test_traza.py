@@ -285,3 +285,27 @@ def test_the_same_element_shows_a_trace_given_at_run_time_with_a_marked_step(sit
     expect(boton(w, "Predice")).to_have_count(0)  # no questions given: no predict mode
     boton(w, "Siguiente").click()
     expect(w.locator(".bucle-traza-marca")).to_be_hidden()
+
+
+def test_a_folder_trace_shows_an_edit_as_lines_and_folds_the_files_it_leaves(sitio_trazas, pagina, movil):
+    """Lesson 8's project (tests/sites/trazas/otra.md, its third trace): at the edit, the changed
+    line of descuentos.py is removed and put, among two unchanged lines on each side; the test
+    file, which the step leaves as it was, folds under its name and opens on a click. On a phone,
+    long lines of code wrap and the page stays as wide as the screen."""
+    for page in (pagina, movil):
+        page.goto(sitio_trazas + "otra.html")
+        w = page.locator("bucle-traza#traza-3")
+        w.scroll_into_view_if_needed()
+        ir_a(w, 17)
+        expect(evento(w)).to_contain_text("Se ejecuta editar (f4): cambia descuentos.py.")
+        codigo = fichero(w, "descuentos.py").locator(".bucle-traza-contenido")
+        expect(codigo.locator("del")).to_have_text(["-     if unidades > UNIDADES_PARA_DESCUENTO:\n"])
+        expect(codigo.locator("ins")).to_have_text(["+     if unidades >= UNIDADES_PARA_DESCUENTO:\n"])
+        expect(codigo.locator(".bucle-traza-oculta")).to_have_text(["⋯ 10 líneas iguales\n", "⋯ 5 líneas iguales\n"])
+        pruebas = fichero(w, "test_descuentos.py")
+        expect(pruebas.locator("summary")).to_have_text("test_descuentos.py17 líneas, sin cambios")
+        expect(pruebas.locator(".bucle-traza-contenido")).to_be_hidden()
+        pruebas.locator("summary").click()
+        expect(pruebas.locator(".bucle-traza-contenido")).to_contain_text("def test_descuento_justo_en_el_minimo")
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        assert violaciones_axe(page, "bucle-traza#traza-3") == []

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-const { pasos, pasoEquivalente, divergencia, diferenciaTexto, canonico } =
+const { pasos, pasoEquivalente, divergencia, diferenciaTexto, diferenciaLineas, esLargo, canonico } =
   await import("../../widgets/front/lib/traza-pasos.js");
 
 const RAIZ = fileURLToPath(new URL("../../", import.meta.url));
@@ -187,6 +187,24 @@ test("file diffs keep whole words around what changed", () => {
   assert.deepEqual(diferenciaTexto(null, "nuevo"), [{ tipo: "pone", texto: "nuevo" }]);
   assert.deepEqual(diferenciaTexto("viejo", null), [{ tipo: "quita", texto: "viejo" }]);
   assert.deepEqual(diferenciaTexto("igual", "igual"), [{ tipo: "igual", texto: "igual" }]);
+});
+
+test("a long file's diff is its lines removed and added, among two unchanged on each side", () => {
+  const antes = ["a", "b", "c", "d", "x", "e", "f", "g", "h"].join("\n") + "\n";
+  const despues = antes.replace("x\n", "y\nz\n");
+  assert.deepEqual(diferenciaLineas(antes, despues), [
+    { tipo: "oculta", n: 2 }, { tipo: "igual", lineas: ["c", "d"] }, { tipo: "quita", lineas: ["x"] },
+    { tipo: "pone", lineas: ["y", "z"] }, { tipo: "igual", lineas: ["e", "f"] }, { tipo: "oculta", n: 2 }]);
+  // at the start, nothing is left out before; a new file is all lines put
+  assert.deepEqual(diferenciaLineas("uno\ndos\ntres", "cero\ndos\ntres"), [
+    { tipo: "quita", lineas: ["uno"] }, { tipo: "pone", lineas: ["cero"] }, { tipo: "igual", lineas: ["dos", "tres"] }]);
+  assert.deepEqual(diferenciaLineas(null, "a\nb"), [{ tipo: "pone", lineas: ["a", "b"] }]);
+  assert.deepEqual(diferenciaLineas("a\nb\n", null), [{ tipo: "quita", lineas: ["a", "b"] }]);
+  // a shopping list reads whole (word diff); four lines or more read as lines
+  assert.equal(esLargo("pan, leche, patatas"), false);
+  assert.equal(esLargo("El sábado cenan los vecinos.\nMenú: gazpacho y tortilla."), false);
+  assert.equal(esLargo(null, "1\n2\n3\n4\n"), true);
+  assert.equal(esLargo("1\n2\n3\n"), false);
 });
 
 test("canonical JSON ignores key order", () => {

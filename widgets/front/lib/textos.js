@@ -187,6 +187,10 @@ export const TRAZA = {
   nuevo: "nuevo",
   loRecibe: "lo recibe",
   cambios: { nuevo: "nuevo", borrado: "borrado", cambia: "cambia" },
+  /** A run of unchanged lines left out of a long file's diff. */
+  lineasIguales: (/** @type {number} */ n) => (n === 1 ? "⋯ 1 línea igual" : `⋯ ${n} líneas iguales`),
+  /** A long file this step does not change, folded: its size beside its name. */
+  sinCambios: (/** @type {number} */ n) => `${n} líneas, sin cambios`,
   sinModelo: "En este paso no se llama al modelo. Lo que ve se marca en los pasos en que el bucle lo llama.",
   recibe: (/** @type {number} */ n, /** @type {string[] | null | undefined} */ herramientas) => {
     const cuales = n === 1 ? "este mensaje, M[0]," : `estos ${n} mensajes, M[0] a M[${n - 1}],`;

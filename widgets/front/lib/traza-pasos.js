@@ -305,6 +305,46 @@ export function diferenciaTexto(antes, despues) {
   return piezas.filter((x) => x.texto);
 }
 
+/** Files of this many lines or more read best as lines (code): a change shows as the lines
+ *  removed and added among a few unchanged ones (diferenciaLineas), and a file the step does not
+ *  change folds under its name. A shorter one (a shopping list) shows whole, its words marked. */
+export const LINEAS_DE_UN_FICHERO_LARGO = 4;
+/** Unchanged lines shown on each side of a change. */
+export const CONTEXTO = 2;
+
+/** How a long file's text changed, as pieces { tipo: "igual" | "quita" | "pone", lineas } and
+ *  { tipo: "oculta", n } for a run of unchanged lines left out: the common first and last lines
+ *  (CONTEXTO of them next to the change), and between them the lines removed and those added.
+ * @param {string | null | undefined} antes
+ * @param {string | null | undefined} despues
+ */
+export function diferenciaLineas(antes, despues) {
+  const [a, d] = [lineasDe(antes), lineasDe(despues)];
+  let p = 0;
+  while (p < a.length && p < d.length && a[p] === d[p]) p++;
+  let s = 0;
+  while (s < a.length - p && s < d.length - p && a[a.length - 1 - s] === d[d.length - 1 - s]) s++;
+  /** @type {({ tipo: "igual" | "quita" | "pone", lineas: string[] } | { tipo: "oculta", n: number })[]} */
+  const piezas = [];
+  const inicio = a.slice(0, p);
+  if (inicio.length > CONTEXTO) piezas.push({ tipo: "oculta", n: inicio.length - CONTEXTO });
+  piezas.push({ tipo: "igual", lineas: inicio.slice(-CONTEXTO) });
+  piezas.push({ tipo: "quita", lineas: a.slice(p, a.length - s) });
+  piezas.push({ tipo: "pone", lineas: d.slice(p, d.length - s) });
+  const final = a.slice(a.length - s);
+  piezas.push({ tipo: "igual", lineas: final.slice(0, CONTEXTO) });
+  if (final.length > CONTEXTO) piezas.push({ tipo: "oculta", n: final.length - CONTEXTO });
+  return piezas.filter((x) => x.tipo === "oculta" || x.lineas.length);
+}
+
+/** A file's lines (a last newline ends the last line; it does not start another).
+ * @type {(texto: string | null | undefined) => string[]} */
+export const lineasDe = (texto) => (texto ? texto.replace(/\n$/, "").split("\n") : []);
+
+/** Whether a file's text (before or after a change) is long enough to read as lines.
+ * @type {(...textos: (string | null | undefined)[]) => boolean} */
+export const esLargo = (...textos) => textos.some((t) => lineasDe(t).length >= LINEAS_DE_UN_FICHERO_LARGO);
+
 // What makes two steps of different traces the same: kind, turn, the messages themselves (not
 // their indices, which belong to each trace's table), the environment, and the event's data.
 /**

@@ -1,15 +1,15 @@
 // A trace's two panels (traza.js), painted for each step: M, one item per message of the
 // conversation (one line per block; the new ones and, with «Lo que ve el modelo», those the model
 // receives, tagged), and the environment, one item per file (a change shown as a diff, tagged
-// nuevo / cambia / borrado). While the model is called, the environment is marked as what it
-// does not see.
+// nuevo / cambia / borrado; a long file, code, line by line, and folded when the step leaves it
+// as it was). While the model is called, the environment is marked as what it does not see.
 //
 //   .bucle-traza-paneles
 //     section.bucle-traza-m        «M» and its count · ol of messages
 //     section.bucle-traza-entorno  «El entorno» («el modelo no lo ve») · ul of files
 import { h } from "./dom.js";
 import { TRAZA } from "../lib/textos.js";
-import { diferenciaTexto } from "../lib/traza-pasos.js";
+import { diferenciaLineas, diferenciaTexto, esLargo, lineasDe } from "../lib/traza-pasos.js";
 
 export class PanelesDeTraza {
   /** `id(sufijo)`: an id of the trace's own (the panels' titles label them). */
@@ -62,23 +62,45 @@ export class PanelesDeTraza {
     this.ficheros.replaceChildren(...rutas.map((ruta) => {
       const cambio = cambios.get(ruta);
       const texto = paso.entorno[ruta];
-      let etiqueta = null;
+      const cabeza = h("div", { class: "bucle-traza-cabeza" }, h("span", { class: "bucle-traza-ruta", text: ruta }));
+      const contenido = h("pre", { class: "bucle-traza-contenido" });
+      if (!cambio && esLargo(texto)) {
+        // A long file this step leaves as it was folds under its name (a click opens it).
+        contenido.textContent = texto;
+        cabeza.append(h("span", { class: "bucle-traza-tamano", text: TRAZA.sinCambios(lineasDe(texto).length) }));
+        return h("li", { class: "bucle-traza-fichero" },
+          h("details", { class: "bucle-traza-plegado" }, h("summary", {}, cabeza), contenido));
+      }
       if (cambio) {
         const que = cambio.antes == null ? "nuevo" : cambio.despues == null ? "borrado" : "cambia";
-        etiqueta = h("span", { class: "bucle-traza-etiqueta bucle-traza-cambia", text: TRAZA.cambios[que] });
-      }
-      const contenido = h("pre", { class: "bucle-traza-contenido" });
-      if (cambio) {
-        for (const pieza of diferenciaTexto(cambio.antes, cambio.despues)) {
-          const etiquetaDe = { igual: "span", quita: "del", pone: "ins" }[pieza.tipo];
-          contenido.append(h(etiquetaDe, { text: pieza.texto }));
-        }
+        cabeza.append(h("span", { class: "bucle-traza-etiqueta bucle-traza-cambia", text: TRAZA.cambios[que] }));
+        pintarCambio(contenido, cambio);
       } else {
         contenido.textContent = texto;
       }
-      return h("li", { class: `bucle-traza-fichero${cambio ? " bucle-traza-cambiado" : ""}` },
-        h("div", { class: "bucle-traza-cabeza" }, h("span", { class: "bucle-traza-ruta", text: ruta }), etiqueta),
-        contenido);
+      return h("li", { class: `bucle-traza-fichero${cambio ? " bucle-traza-cambiado" : ""}` }, cabeza, contenido);
     }));
+  }
+}
+
+/** Put in `contenido` how the file changed: a long one (code) line by line, each line marked
+ *  «-», «+» or « » as a diff is, with the runs of unchanged lines far from the change left out; a
+ *  short one whole, with the words removed and put marked. */
+function pintarCambio(contenido, { antes, despues }) {
+  if (!esLargo(antes, despues)) {
+    for (const pieza of diferenciaTexto(antes, despues)) {
+      const etiquetaDe = { igual: "span", quita: "del", pone: "ins" }[pieza.tipo];
+      contenido.append(h(etiquetaDe, { text: pieza.texto }));
+    }
+    return;
+  }
+  contenido.classList.add("bucle-traza-lineas");
+  for (const pieza of diferenciaLineas(antes, despues)) {
+    if (pieza.tipo === "oculta") {
+      contenido.append(h("span", { class: "bucle-traza-oculta", text: `${TRAZA.lineasIguales(pieza.n)}\n` }));
+      continue;
+    }
+    const [etiqueta, marca] = { igual: ["span", " "], quita: ["del", "-"], pone: ["ins", "+"] }[pieza.tipo];
+    for (const linea of pieza.lineas) contenido.append(h(etiqueta, { text: `${marca} ${linea}\n` }));
   }
 }
