@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import challenges
+from tests.pyodide_en_node import cargar_pyodide
 from widgets.calificador import ARCHIVO, Veredicto
 from widgets.calificador.trazas import trazar
 
@@ -395,9 +396,8 @@ def test_datos_para_la_pagina(ns):
 # ------------------------------------------------------------- same in Pyodide
 
 NODE_PYODIDE = """
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+%(cargar)s
 import { readFileSync } from "node:fs";
-const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 const archivos = JSON.parse(readFileSync(process.argv[2], "utf8"));
 for (const [ruta, texto] of Object.entries(archivos)) {
   py.FS.mkdirTree("/sitio/" + ruta.split("/").slice(0, -1).join("/"));
@@ -423,7 +423,6 @@ def en_pyodide(tmp_path, desafios, casos, modulos=("entorno", "guionizado", "esc
     """Grade ``casos`` ({name: (challenge, code)}) in Pyodide under Node, with the engine's files
     and those of ``desafios`` written where the site has them, and the runtime ``modulos``;
     return its output."""
-    pyodide = RAIZ / "node_modules" / "pyodide"
     archivos = {f"_static/bucle/calificador/{p.name}": p.read_text()
                 for p in sorted((RAIZ / "widgets" / "calificador").glob("*.py"))}
     for desafio in desafios:
@@ -441,7 +440,7 @@ def en_pyodide(tmp_path, desafios, casos, modulos=("entorno", "guionizado", "esc
         archivos[f"runtime/{nombre}.py"] = (RAIZ / "runtime" / f"{nombre}.py").read_text()
     (tmp_path / "archivos.json").write_text(json.dumps(archivos))
     (tmp_path / "casos.json").write_text(json.dumps(casos))
-    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"pyodide": pyodide.as_posix(),
+    (tmp_path / "pyodide.mjs").write_text(NODE_PYODIDE % {"cargar": cargar_pyodide(),
                                                           "modulos": repr(tuple(modulos))})
     p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "archivos.json",
                         tmp_path / "casos.json"], capture_output=True, text=True, timeout=180, check=False)

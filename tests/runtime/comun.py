@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.pyodide_en_node import cargar_pyodide
+
 RAIZ = Path(__file__).resolve().parent.parent.parent
 
 LISTA_FINAL = "pan, leche, patatas, tomates, pepino, pimiento, ajo, huevos, cebolla"
@@ -27,9 +29,8 @@ def cargar(*nombres, ns=None):
 #: namespace ``ns``, then importable as ``runtime``; ``agente`` the reference agent's namespace.
 #: Prints what the code's last expression gives.
 _NODE_PYODIDE = """
-import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+%(cargar)s
 import { readFileSync } from "node:fs";
-const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
 py.globals.set("FUENTES", readFileSync(process.argv[2], "utf8"));
 py.runPython(`
 import json, sys, types
@@ -50,10 +51,6 @@ console.log(py.runPython(readFileSync(process.argv[3], "utf8")));
 def en_pyodide(tmp_path: Path, modulos, codigo: str):
     """What ``codigo``'s last expression gives (a JSON text), run in Pyodide under Node after the
     runtime files ``modulos`` and the reference agent (see _NODE_PYODIDE), read as JSON."""
-    pyodide = RAIZ / "node_modules" / "pyodide"
-    if not (pyodide / "pyodide.mjs").is_file():
-        pytest.fail("node_modules/pyodide is missing: run make setup")
-
     def leer(ruta):
         return (RAIZ / ruta).read_text(encoding="utf-8")
 
@@ -61,7 +58,7 @@ def en_pyodide(tmp_path: Path, modulos, codigo: str):
                "agente": leer("challenges/pruebas-del-agente/agente.py")}
     (tmp_path / "fuentes.json").write_text(json.dumps(fuentes))
     (tmp_path / "codigo.py").write_text(codigo, encoding="utf-8")
-    (tmp_path / "pyodide.mjs").write_text(_NODE_PYODIDE % {"pyodide": pyodide.as_posix()})
+    (tmp_path / "pyodide.mjs").write_text(_NODE_PYODIDE % {"cargar": cargar_pyodide()})
     p = subprocess.run(["node", tmp_path / "pyodide.mjs", tmp_path / "fuentes.json", tmp_path / "codigo.py"],
                        capture_output=True, text=True, timeout=180, check=False)
     assert p.returncode == 0, p.stderr
