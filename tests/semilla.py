@@ -87,7 +87,10 @@ def hacer_semilla(navegador, sitio_con_celdas: Path, destino: Path) -> None:
         contexto.close()
         srv.shutdown()
         srv.server_close()
-    assert leida and leida["ruta"].startswith("_static/pyodide/instantanea/"), leida
+    assert leida is not None, ("no snapshot of Python was stored within 120 s of a first visit, so "
+                               "no browser test can start from one: tests/browser/test_instantanea.py "
+                               "tests how a snapshot is made")
+    assert leida["ruta"].startswith("_static/pyodide/instantanea/"), leida["ruta"]
     destino.mkdir(parents=True, exist_ok=True)
     (destino / "semilla.bin").write_bytes(base64.b64decode(leida["datos"]))
     meta = {"ruta": leida["ruta"], "cabeceras": leida["cabeceras"], "cache": "bucle-instantanea"}
