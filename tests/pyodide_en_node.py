@@ -16,6 +16,7 @@ committed; its name also has a hash of how it is made), with a lock so that two 
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import subprocess
@@ -38,8 +39,9 @@ writeFileSync(process.argv[2], py.makeMemorySnapshot());
 """
 
 
+@functools.cache
 def _instantanea() -> Path:
-    """The snapshot's file, made first if it is not there."""
+    """The snapshot's file, made first if it is not there (looked for once per process)."""
     if not (PYODIDE / "pyodide.mjs").is_file():
         pytest.fail("node_modules/pyodide is missing: run make setup")
     version = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]

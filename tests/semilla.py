@@ -132,26 +132,26 @@ _contextos: list = []
 _raices: list[str] = []
 
 
-@contextlib.contextmanager
 def con_contexto(contexto):
     """While open, ``contexto`` gets the seed under every site this test serves."""
     contexto.add_init_script(APAGAR)
     for raiz in _raices:
         sembrar(contexto, raiz)
-    _contextos.append(contexto)
-    try:
-        yield contexto
-    finally:
-        _contextos.remove(contexto)
+    return _mientras(_contextos, contexto)
 
 
-@contextlib.contextmanager
 def con_raiz(raiz: str):
     """While open, every context of this test that asks for the seed gets it under ``raiz``."""
     for contexto in _contextos:
         sembrar(contexto, raiz)
-    _raices.append(raiz)
+    return _mientras(_raices, raiz)
+
+
+@contextlib.contextmanager
+def _mientras(lista: list, elemento):
+    """``elemento`` in ``lista`` while the block runs."""
+    lista.append(elemento)
     try:
-        yield raiz
+        yield elemento
     finally:
-        _raices.remove(raiz)
+        lista.remove(elemento)

@@ -54,6 +54,16 @@ def fichero(c, ruta):
         return f.read()
 
 
+def no_texto(c, en_pycache, binario):
+    """What the folder's files leave out: __pycache__/calculo.txt holding `en_pycache`, and
+    dato.bin, `binario` (not UTF-8)."""
+    os.mkdir(os.path.join(c.raiz, "__pycache__"))
+    with open(os.path.join(c.raiz, "__pycache__", "calculo.txt"), "w") as f:
+        f.write(en_pycache)
+    with open(os.path.join(c.raiz, "dato.bin"), "wb") as f:
+        f.write(binario)
+
+
 # ------------------------------------------------------------------ la carpeta
 
 def test_carpeta_de_hace_una_carpeta_temporal_con_los_ficheros(ns):
@@ -75,11 +85,7 @@ def test_ficheros_son_los_textos_de_la_carpeta_y_una_copia_profunda_es_otra_carp
     import copy
     import shutil
 
-    os.mkdir(os.path.join(c.raiz, "__pycache__"))
-    with open(os.path.join(c.raiz, "__pycache__", "calculo.txt"), "w") as f:
-        f.write("no se ve")
-    with open(os.path.join(c.raiz, "binario.bin"), "wb") as f:
-        f.write(b"\xff\xfe")
+    no_texto(c, "no se ve", b"\xff\xfe")
     assert c.ficheros() == {"calculo.py": CALCULO, "src/notas.txt": "uno\ndos\ntres\n",
                             "test_calculo.py": PRUEBAS}
     ns["leer_lineas"](c, "calculo.py")
@@ -201,11 +207,7 @@ def test_buscar_en_da_ruta_linea_y_texto_en_orden(ns, c):
 
 
 def test_buscar_en_salta_lo_que_no_es_texto_y_pycache(ns, c):
-    os.mkdir(os.path.join(c.raiz, "__pycache__"))
-    with open(os.path.join(c.raiz, "__pycache__", "calculo.txt"), "w") as f:
-        f.write("def suma\n")
-    with open(os.path.join(c.raiz, "dato.bin"), "wb") as f:
-        f.write(b"def suma \xff\n")
+    no_texto(c, "def suma\n", b"def suma \xff\n")
     assert ns["buscar_en"](c, "def suma") == "calculo.py:1: def suma(a, b):"
 
 
